@@ -1,0 +1,36 @@
+import { CatalogueRequest } from './places/catalogue.dto';
+import { PlaceDetailRequest } from './places/detail.dto';
+import { parseRequest } from './validation';
+import { DomainError } from './errors';
+
+function fail(fn: () => unknown): Pick<DomainError, 'type' | 'param' | 'status'> {
+  try {
+    fn();
+  } catch (e) {
+    const d = e as DomainError;
+    return { type: d.type, param: d.param, status: d.status };
+  }
+  throw new Error('expected a DomainError');
+}
+
+describe('parseRequest', () => {
+  it('normalises a valid country code', () => {
+    expect(parseRequest(CatalogueRequest, { country: ' sk ' }).country).toBe('SK');
+  });
+  it.each([
+    [{}, 'missing_parameter', 'country'],
+    [{ country: '' }, 'missing_parameter', 'country'],
+    [{ country: 'DE' }, 'invalid_parameter', 'country'],
+    [{ country: ['CZ'] }, 'invalid_parameter', 'country'],
+    [{ country: 'CZ', x: 1 }, 'unexpected_parameter', 'x'],
+  ])('%j -> %s(%s)', (body, type, param) => {
+    expect(fail(() => parseRequest(CatalogueRequest, body))).toEqual({ type, param, status: 400 });
+  });
+  it('refuses a body that is not a set of named parameters', () => {
+    expect(fail(() => parseRequest(CatalogueRequest, 'country=CZ'))).toEqual({ type: 'invalid_request', param: null, status: 400 });
+  });
+  it('checks place id shape', () => {
+    expect(parseRequest(PlaceDetailRequest, { place_id: 'cz_m500011' }).place_id).toBe('cz_m500011');
+    expect(fail(() => parseRequest(PlaceDetailRequest, { place_id: 'de_x' }))).toMatchObject({ type: 'invalid_parameter', param: 'place_id' });
+  });
+});

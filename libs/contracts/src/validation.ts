@@ -1,0 +1,68 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { ValidationError, validateSync, ValidationOptions, registerDecorator, ValidationArguments } from 'class-validator';
+import { DomainError } from './errors';
+import { COUNTRY_CODES, isCountryCode } from './countries';
+
+/** Parameters every request may carry that are not the operation's own. */
+export const TRANSPORT_PARAMS = ['api_key', '__req'] as const;
+
+/**
+ * Turns an untrusted plain object into a validated DTO, or throws the DomainError that names
+ * the first offending parameter. Used at both ends: the gateway and the handler.
+ */
+export function parseRequest<T extends object>(cls: new () => T, plain: unknown): T {
+  if (plain === undefined || plain === null) plain = {};
+  if (typeof plain !== 'object' || Array.isArray(plain)) {
+    throw new DomainError('invalid_request', 'The request body must be a set of named parameters.');
+  }
+  const instance = plainToInstance(cls, plain, { exposeDefaultValues: true });
+  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true });
+  if (errors.length > 0) throw toDomainError(errors[0], plain as Record<string, unknown>);
+  return instance;
+}
+
+function toDomainError(err: ValidationError, plain: Record<string, unknown>, prefix = ''): DomainError {
+  const param = prefix + err.property;
+  if (err.children && err.children.length > 0) return toDomainError(err.children[0], plain, `${param}.`);
+  const constraints = err.constraints ?? {};
+  if ('whitelistValidation' in constraints) return DomainError.unexpectedParameter(param);
+  // A failing parameter that was not sent at all can only be a required one.
+  const raw = prefix ? undefined : plain[err.property];
+  if (!prefix && (raw === undefined || raw === null || raw === '')) return DomainError.missingParameter(param);
+  const first = Object.values(constraints)[0] ?? 'the value is not valid';
+  return DomainError.invalidParameter(param, first.endsWith('.') ? first : `${first}.`);
+}
+
+/** Required and non-empty: reported as `missing_parameter` when absent. */
+export function Required(options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name: 'required',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: { message: `${String(propertyName)} is required`, ...options },
+      validator: { validate: (v: unknown) => v !== undefined && v !== null && v !== '' },
+    });
+  };
+}
+
+/** Upper-cases and trims a string; leaves other types for the validators to refuse. */
+export const UpperTrim = () =>
+  Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
+
+/** A single available country code. */
+export function IsCountry(options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name: 'isCountry',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: {
+        message: (a: ValidationArguments) =>
+          `${JSON.stringify(a.value)} is not an available country code (one of ${COUNTRY_CODES.join(', ')})`,
+        ...options,
+      },
+      validator: { validate: (v: unknown) => typeof v === 'string' && isCountryCode(v) },
+    });
+  };
+}
