@@ -1,0 +1,2 @@
+export * from './service-health.controller';
+export * from './service-app';

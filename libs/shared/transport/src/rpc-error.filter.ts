@@ -1,0 +1,31 @@
+import { ArgumentsHost, Catch, HttpException, Logger, RpcExceptionFilter } from '@nestjs/common';
+import { DomainError, ErrorEnvelope, ErrorType, ErrorTypes } from '@lookup/contracts';
+import { Observable, throwError } from 'rxjs';
+
+const BY_STATUS: Record<number, ErrorType> = { 400: ErrorTypes.invalidRequest, 404: ErrorTypes.invalidRequest };
+
+/**
+ * Nest's own RPC filter turns any non-RpcException into a bare "Internal server error". This
+ * one keeps our DomainErrors intact, maps Nest's HTTP exceptions by status (a
+ * NotFoundException stays a 404) and hides everything else behind a logged 500.
+ */
+@Catch()
+export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
+  private readonly logger = new Logger('RpcErrorFilter');
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    return throwError(() => this.toEnvelope(exception));
+  }
+
+  toEnvelope(exception: unknown): ErrorEnvelope {
+    if (exception instanceof DomainError) return exception.toEnvelope();
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status < 500) {
+        return { status: status === 404 ? 404 : 400, type: BY_STATUS[status] ?? ErrorTypes.invalidRequest, message: exception.message, param: null };
+      }
+    }
+    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    return DomainError.internal().toEnvelope();
+  }
+}

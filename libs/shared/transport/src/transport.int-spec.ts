@@ -1,0 +1,117 @@
+import 'reflect-metadata';
+import { Module, NotFoundException, INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload, CustomTransportStrategy } from '@nestjs/microservices';
+import { IsInt, Max } from 'class-validator';
+import { Type } from 'class-transformer';
+import { DomainError, Required } from '@lookup/contracts';
+import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
+import { RpcHandlers } from './rpc-handlers.decorator';
+import { InProcessBus, InProcessTransportClient, InProcessTransportServer } from './in-process.transport';
+import { NatsTransportServer } from './nats.server';
+import { NatsTransportClient } from './nats.client';
+import { TransportClient } from './transport.types';
+
+class EchoRequest {
+  @Type(() => Number) @Required() @IsInt() @Max(100) n!: number;
+}
+
+@RpcHandlers()
+class TestHandlers {
+  static calls = 0;
+  @MessagePattern('test.echo') echo(@Payload() dto: EchoRequest) {
+    TestHandlers.calls++;
+    return { doubled: dto.n * 2 };
+  }
+  @MessagePattern('test.domain') domain() {
+    throw DomainError.notFound('place_id', 'Place x');
+  }
+  @MessagePattern('test.nest') nest() {
+    throw new NotFoundException('nothing here');
+  }
+  @MessagePattern('test.crash') crash() {
+    throw new TypeError('secret internals');
+  }
+  @MessagePattern('test.slow') async slow() {
+    await new Promise((r) => setTimeout(r, 800));
+    return 'late';
+  }
+}
+
+@Module({ controllers: [TestHandlers] })
+class TestModule {}
+
+/** The same behaviour from both transports: answers, typed errors, timeouts, no responder. */
+function transportContract(name: string, setup: () => Promise<{ client: TransportClient; stop(): Promise<void> }>) {
+  describe(name, () => {
+    let client: TransportClient;
+    let stop: () => Promise<void>;
+    beforeAll(async () => ({ client, stop } = await setup()));
+    afterAll(async () => stop?.());
+
+    it('answers a request', async () => {
+      await expect(client.request('test.echo', { n: '21' })).resolves.toEqual({ doubled: 42 });
+    });
+    it('validates the payload at the handler and names the parameter', async () => {
+      await expect(client.request('test.echo', { n: 'x' })).rejects.toMatchObject({ type: 'invalid_parameter', param: 'n', status: 400 });
+      await expect(client.request('test.echo', {})).rejects.toMatchObject({ type: 'missing_parameter', param: 'n' });
+      await expect(client.request('test.echo', { n: 1, extra: 1 })).rejects.toMatchObject({ type: 'unexpected_parameter', param: 'extra' });
+    });
+    it('carries a DomainError with its type and status', async () => {
+      await expect(client.request('test.domain', {})).rejects.toMatchObject({ type: 'invalid_request', status: 404, param: 'place_id' });
+    });
+    it('keeps a plain Nest exception from becoming an opaque 500', async () => {
+      await expect(client.request('test.nest', {})).rejects.toMatchObject({ type: 'invalid_request', status: 404 });
+    });
+    it('hides internals of an unexpected crash behind a 500', async () => {
+      const err = (await client.request('test.crash', {}).catch((e: unknown) => e)) as DomainError;
+      expect(err).toBeInstanceOf(DomainError);
+      expect([err.type, err.status]).toEqual(['api_error', 500]);
+      expect(err.message).not.toContain('secret');
+    });
+    it('times out with a 504, distinct from no responder (503)', async () => {
+      const t0 = Date.now();
+      await expect(client.request('test.slow', {}, { timeoutMs: 200 })).rejects.toMatchObject({ type: 'timeout', status: 504 });
+      expect(Date.now() - t0).toBeLessThan(700);
+      await expect(client.request('test.nobody', {}, { timeoutMs: 2000 })).rejects.toMatchObject({ type: 'service_unavailable', status: 503 });
+    });
+  });
+}
+
+async function startWith(strategy: CustomTransportStrategy): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice(TestModule, { strategy, logger: false });
+  await app.listen();
+  return app;
+}
+
+transportContract('in-process transport', async () => {
+  const bus = new InProcessBus();
+  const app = await startWith(new InProcessTransportServer(bus));
+  return { client: new InProcessTransportClient(bus, 2000), stop: () => app.close() };
+});
+
+describeWith(['nats'], 'NATS transport', () => {
+  transportContract('request-reply with a queue group', async () => {
+    const url = serverUrl('nats');
+    const prefix = uniqueName('t');
+    const app = await startWith(new NatsTransportServer({ url, prefix, queue: 'test', name: 'test' }));
+    const client = await NatsTransportClient.connect({ url, prefix, name: 'test-client', timeoutMs: 2000 });
+    return { client, stop: async () => { await client.close(); await app.close(); } };
+  });
+
+  it('spreads requests over the replicas of one queue group, each answered once', async () => {
+    const url = serverUrl('nats');
+    const prefix = uniqueName('q');
+    const a = await startWith(new NatsTransportServer({ url, prefix, queue: 'test', name: 'a' }));
+    const b = await startWith(new NatsTransportServer({ url, prefix, queue: 'test', name: 'b' }));
+    const client = await NatsTransportClient.connect({ url, prefix, name: 'c', timeoutMs: 2000 });
+    TestHandlers.calls = 0;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => client.request<{ doubled: number }>('test.echo', { n: i })));
+    expect(answers.map((x) => x.doubled)).toEqual(Array.from({ length: 20 }, (_, i) => i * 2));
+    // Without the queue group both replicas would run every request (40 calls).
+    expect(TestHandlers.calls).toBe(20);
+    await client.close();
+    await a.close();
+    await b.close();
+  });
+});
