@@ -1,0 +1,58 @@
+import { CountryCode, PlaceObject } from '@lookup/contracts';
+
+/**
+ * One searchable object as stored in either engine. Flat, engine-neutral, JSON-safe; the
+ * mapper turns it into the API's Place. Ids of the enclosing region, county and municipality
+ * are kept on every document so `context` can filter or boost by them.
+ */
+export interface PlaceDoc {
+  place_id: string;
+  country: CountryCode;
+  object: PlaceObject;
+  /** The name this object is listed and matched under (region, county, municipality, street name, postal code, formatted address). */
+  name: string;
+  region_id: string | null;
+  region: string | null;
+  county_id: string | null;
+  county: string | null;
+  municipality_id: string | null;
+  municipality: string | null;
+  /** Part of the municipality (the spec's `district`). */
+  district: string | null;
+  street: string | null;
+  street_number: string | null;
+  building_number: string | null;
+  postal_code: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+export type PlaceKind = 'address' | 'street' | 'municipality' | 'postal_code' | 'region' | 'county' | 'district';
+
+const KIND_LETTER: Record<PlaceKind, string> = {
+  address: 'a',
+  street: 's',
+  municipality: 'm',
+  postal_code: 'p',
+  region: 'r',
+  county: 'c',
+  district: 'd',
+};
+
+/**
+ * `place_id`: lowercase country + `_` + a token made from the register's own code for the
+ * object, so the id survives every refresh of the data. Clients treat the token as opaque.
+ */
+export function placeId(country: CountryCode, kind: PlaceKind, registerCode: string | number): string {
+  const code = String(registerCode).trim().toLowerCase().replace(/[^0-9a-z]+/g, '-');
+  if (!code) throw new Error(`empty register code for a ${kind} in ${country}`);
+  return `${country.toLowerCase()}_${KIND_LETTER[kind]}${code}`;
+}
+
+export function emptyDoc(country: CountryCode, object: PlaceObject, place_id: string, name: string): PlaceDoc {
+  return {
+    place_id, country, object, name,
+    region_id: null, region: null, county_id: null, county: null, municipality_id: null, municipality: null,
+    district: null, street: null, street_number: null, building_number: null, postal_code: null, lat: null, lng: null,
+  };
+}

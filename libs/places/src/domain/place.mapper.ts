@@ -1,0 +1,37 @@
+import { CatalogueEntry, COUNTRY_NAMES, Place } from '@lookup/contracts';
+import { PlaceDoc } from './place.doc';
+import { escapeHtml } from './html';
+
+/** Pure: a stored document to the API's objects. Field sets per `object` as in the spec. */
+export function toCatalogueEntry(d: PlaceDoc): CatalogueEntry {
+  return {
+    place_id: d.place_id,
+    name: d.name,
+    object: d.object as 'region' | 'county',
+    formatted_country: COUNTRY_NAMES[d.country],
+    country: d.country,
+  };
+}
+
+export function toPlace(d: PlaceDoc, highlight = escapeHtml(d.name)): Place {
+  const base = { place_id: d.place_id, highlight };
+  const tail = { object: d.object, formatted_country: COUNTRY_NAMES[d.country], country: d.country };
+  const latlng = d.lat !== null && d.lng !== null ? { lat: d.lat, lng: d.lng } : null;
+  switch (d.object) {
+    case 'municipality':
+      return { ...base, municipality: d.name, county: d.county ?? undefined, region: d.region ?? undefined, latlng, ...tail } as Place;
+    case 'region':
+    case 'county':
+      return { ...base, ...toCatalogueEntry(d), latlng, ...tail } as unknown as Place;
+    default:
+      return { ...base, ...tail, latlng } as Place;
+  }
+}
+
+const LOCALES: Record<string, string> = { CZ: 'cs', SK: 'sk', PL: 'pl', AT: 'de-AT', CH: 'de-CH', LI: 'de-LI' };
+
+/** Catalogue order: the country's own alphabet (Czech `ch` after `h`, and so on), ids break ties. */
+export function sortByName(docs: PlaceDoc[], country: string): PlaceDoc[] {
+  const coll = new Intl.Collator(LOCALES[country] ?? 'en', { sensitivity: 'base' });
+  return [...docs].sort((a, b) => coll.compare(a.name, b.name) || (a.place_id < b.place_id ? -1 : a.place_id > b.place_id ? 1 : 0));
+}

@@ -1,0 +1,4 @@
+export * from './source';
+export * from './zip';
+export * from './lines';
+export * from './csv';

@@ -1,0 +1,144 @@
+import { emptyDoc, PlaceDoc, placeId, PlaceKind } from '../domain/place.doc';
+import { byPlaceId, Catalogue, emptyCatalogue } from './catalogue.types';
+import type { RegisterChange } from './sk-register-xml.reader';
+
+export const SK_CATALOGUE_TYPES = ['REGION', 'COUNTY', 'MUNICIPALITY'] as const;
+type CatalogueType = (typeof SK_CATALOGUE_TYPES)[number];
+
+const KIND: Record<CatalogueType, PlaceKind & PlaceDoc['object']> = {
+  REGION: 'region',
+  COUNTY: 'county',
+  MUNICIPALITY: 'municipality',
+};
+
+/** The register's catch-all items ("Neznámy" region 0, county 6000, "Neznáma" municipality 100000). */
+const PLACEHOLDER_NAME = /^nezn[aá]m[ayý]$/i;
+const PLACEHOLDER_CODE = new Set(['0', '6000', '100000']);
+
+interface Current {
+  rec: RegisterChange;
+  doc: PlaceDoc;
+}
+
+/**
+ * Folds REGION, COUNTY and MUNICIPALITY change records into the catalogue valid at `asOf`.
+ * Per objectId the record with the highest versionId wins, in whatever order batches arrive;
+ * an equal versionId also wins, because the change service re-sends a version as UPDATE when
+ * it closes it (sets validTo). DELETE leaves a tombstone so an older INSERT cannot revive it.
+ */
+export class SkCatalogueBuilder {
+  private readonly latest = new Map<CatalogueType, Map<string, RegisterChange>>(
+    SK_CATALOGUE_TYPES.map((t) => [t, new Map()]),
+  );
+  private readonly errors: string[] = [];
+
+  constructor(private readonly asOf: Date = new Date()) {}
+
+  apply(rec: RegisterChange): void {
+    const byObject = this.latest.get(rec.type as CatalogueType);
+    if (!byObject) return;
+    if (!['INSERT', 'UPDATE', 'DELETE'].includes(rec.operation)) {
+      this.errors.push(`${rec.source}: ${rec.type} ${rec.objectId} v${rec.versionId}: unknown databaseOperation ${rec.operation}`);
+      return;
+    }
+    const prev = byObject.get(rec.objectId);
+    if (!prev || rec.versionId >= prev.versionId) byObject.set(rec.objectId, rec);
+  }
+
+  build(): Catalogue {
+    const cat = emptyCatalogue('SK');
+    cat.errors.push(...this.errors);
+    const regions = this.current('REGION', cat.errors, () => true);
+    const counties = this.current('COUNTY', cat.errors, (rec, doc) =>
+      attach(doc, regions.get(rec.parents.regionIdentifier ?? ''), 'region', rec, cat.errors),
+    );
+    const municipalities = this.current('MUNICIPALITY', cat.errors, (rec, doc) =>
+      attach(doc, counties.get(rec.parents.countyIdentifier ?? ''), 'county', rec, cat.errors),
+    );
+    cat.regions = docsOf(regions);
+    cat.counties = docsOf(counties);
+    cat.municipalities = docsOf(municipalities);
+    return cat;
+  }
+
+  /** Objects valid at asOf, keyed by objectId, whose parent (checked by `place`) is also valid. */
+  private current(
+    type: CatalogueType,
+    errors: string[],
+    place: (rec: RegisterChange, doc: PlaceDoc) => boolean,
+  ): Map<string, Current> {
+    const out = new Map<string, Current>();
+    const byCode = new Map<string, string>();
+    for (const rec of this.latest.get(type)!.values()) {
+      if (rec.operation === 'DELETE' || !this.isValid(rec, errors)) continue;
+      const name = rec.itemName?.trim() ?? '';
+      const code = rec.itemCode?.trim() ?? '';
+      if (PLACEHOLDER_NAME.test(name) || PLACEHOLDER_CODE.has(code)) continue;
+      const what = `${type} objectId ${rec.objectId} "${name}"`;
+      if (!code || !name) {
+        errors.push(`${what} has no codelist ItemCode or ItemName: skipped`);
+        continue;
+      }
+      const clash = byCode.get(code);
+      if (clash) {
+        errors.push(`${what} repeats ItemCode ${code} of objectId ${clash}: skipped`);
+        continue;
+      }
+      const doc = emptyDoc('SK', KIND[type], placeId('SK', KIND[type], code), name);
+      if (!place(rec, doc)) continue;
+      byCode.set(code, rec.objectId);
+      out.set(rec.objectId, { rec, doc });
+    }
+    return out;
+  }
+
+  private isValid(rec: RegisterChange, errors: string[]): boolean {
+    if (rec.validTo === undefined) return true;
+    const validTo = parseRegisterDate(rec.validTo);
+    if (validTo === null) {
+      errors.push(`${rec.type} objectId ${rec.objectId}: unreadable validTo ${rec.validTo}: skipped`);
+      return false;
+    }
+    return validTo.getTime() > this.asOf.getTime();
+  }
+}
+
+function attach(doc: PlaceDoc, parent: Current | undefined, level: 'region' | 'county', rec: RegisterChange, errors: string[]): boolean {
+  if (!parent) {
+    const ref = level === 'region' ? rec.parents.regionIdentifier : rec.parents.countyIdentifier;
+    errors.push(`${rec.type} objectId ${rec.objectId} "${doc.name}": its ${level} (objectId ${ref ?? 'none'}) is not a current ${level}: skipped`);
+    return false;
+  }
+  const p = parent.doc;
+  if (level === 'region') {
+    doc.region_id = p.place_id;
+    doc.region = p.name;
+  } else {
+    doc.county_id = p.place_id;
+    doc.county = p.name;
+    doc.region_id = p.region_id;
+    doc.region = p.region;
+  }
+  return true;
+}
+
+function docsOf(m: Map<string, Current>): PlaceDoc[] {
+  return [...m.values()].map((c) => c.doc).sort(byPlaceId);
+}
+
+/**
+ * Register timestamps: `2015-10-01T10:11:53+02:00`, `3000-12-31T23:59:59.0` (no zone: local),
+ * `1875-10-30T22:00:00+00:57`, and dates with a zone like `1996-07-24+02:00`.
+ */
+export function parseRegisterDate(s: string): Date | null {
+  const dateOnly = /^(\d{4}-\d{2}-\d{2})(Z|[+-]\d{2}:\d{2})?$/.exec(s.trim());
+  const iso = dateOnly ? `${dateOnly[1]}T00:00:00${dateOnly[2] ?? ''}` : s.trim();
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? null : new Date(t);
+}
+
+export async function buildSkCatalogue(records: AsyncIterable<RegisterChange>, asOf?: Date): Promise<Catalogue> {
+  const builder = new SkCatalogueBuilder(asOf);
+  for await (const rec of records) builder.apply(rec);
+  return builder.build();
+}

@@ -1,0 +1,48 @@
+import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig, ConfigModule } from '@lookup/shared/config';
+import { SERVICE_READINESS } from '@lookup/shared/runtime';
+import { PLACES_STORE, PlacesStore } from './store/places.store';
+import { createPlacesStore } from './store/places-store.factory';
+import { CatalogueService } from './catalogue/catalogue.service';
+import { PlacesHandlers } from './catalogue/places.handlers';
+import { PlacesDataBootstrap } from './catalogue/places-data.bootstrap';
+
+@Injectable()
+class PlacesStoreCloser implements OnApplicationShutdown {
+  constructor(@Inject(PLACES_STORE) private readonly store: PlacesStore) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+  }
+}
+
+export interface PlacesModuleOptions {
+  config: AppConfig;
+  /** Tests hand in a store of their own (e.g. an index with a unique prefix). */
+  store?: PlacesStore;
+}
+
+@Module({})
+export class PlacesModule {
+  static forRoot(options: PlacesModuleOptions): DynamicModule {
+    return {
+      module: PlacesModule,
+      imports: [ConfigModule.forRoot(options.config)],
+      controllers: [PlacesHandlers],
+      providers: [
+        {
+          provide: PLACES_STORE,
+          useFactory: async () => {
+            const store = options.store ?? createPlacesStore(options.config);
+            await store.init();
+            return store;
+          },
+        },
+        { provide: SERVICE_READINESS, inject: [PLACES_STORE], useFactory: (s: PlacesStore) => () => s.ping() },
+        CatalogueService,
+        PlacesDataBootstrap,
+        PlacesStoreCloser,
+      ],
+      exports: [PLACES_STORE, SERVICE_READINESS],
+    };
+  }
+}

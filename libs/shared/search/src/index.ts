@@ -1,0 +1,4 @@
+export * from './opensearch.client';
+export * from './index-alias';
+export * from './bulk';
+export * from './sqlite';
