@@ -1,0 +1,15 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig } from '@lookup/shared/config';
+import { InProcessBus, InProcessTransportClient, InProcessTransportServer } from '@lookup/shared/transport';
+import { createGatewayApp } from '@lookup/gateway';
+import { PlacesModule } from '@lookup/places';
+
+/** Everything in one process: the gateway's HTTP, the services' handlers on an in-process bus. */
+export async function createStandaloneApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const bus = new InProcessBus();
+  const transport = new InProcessTransportClient(bus, config.TRANSPORT_TIMEOUT_MS);
+  const app = await createGatewayApp(config, transport, [PlacesModule.forRoot({ config })]);
+  app.connectMicroservice({ strategy: new InProcessTransportServer(bus) }, { inheritAppConfig: false });
+  await app.startAllMicroservices();
+  return app;
+}

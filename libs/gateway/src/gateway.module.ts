@@ -1,0 +1,66 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Services } from '@lookup/contracts';
+import { AppConfig, ConfigModule } from '@lookup/shared/config';
+import { TRANSPORT_CLIENT, TransportClient } from '@lookup/shared/transport';
+import { ApiKeyRepository } from './keys/api-key.repository';
+import { ApiKeyService } from './keys/api-key.service';
+import { KeySeeder } from './keys/key-seeder';
+import { GATEWAY_DB } from './keys/keys.constants';
+import { KEY_ENTITIES, keysDataSourceOptions } from './keys/keys.store';
+import { QuotaService } from './quota/quota.service';
+import { HttpErrorFilter } from './http/http-error.filter';
+import { ApiKeyGuard } from './http/api-key.guard';
+import { Forwarder } from './routes/forwarder.service';
+import { PlacesCatalogueController } from './routes/places-catalogue.controller';
+import { PlacesDetailController } from './routes/places-detail.controller';
+import { HealthController } from './health/health.controller';
+import { READINESS_CHECKS, ReadinessCheck } from './health/readiness';
+
+export interface GatewayModuleOptions {
+  config: AppConfig;
+  transport: TransportClient;
+  /** Services whose health subject readiness pings. */
+  services?: string[];
+}
+
+/** The HTTP surface: parse, authenticate, meter, validate, forward, render errors. */
+@Module({})
+export class GatewayModule {
+  static forRoot(options: GatewayModuleOptions): DynamicModule {
+    const services = options.services ?? [Services.places];
+    return {
+      module: GatewayModule,
+      imports: [
+        ConfigModule.forRoot(options.config),
+        TypeOrmModule.forRoot(keysDataSourceOptions(options.config)),
+        TypeOrmModule.forFeature(KEY_ENTITIES, GATEWAY_DB),
+      ],
+      // Static routes before `:place_id`, so `/v1/places/regions` is never taken for an id.
+      controllers: [HealthController, PlacesCatalogueController, PlacesDetailController],
+      providers: [
+        { provide: TRANSPORT_CLIENT, useValue: options.transport },
+        ApiKeyRepository,
+        ApiKeyService,
+        KeySeeder,
+        QuotaService,
+        Forwarder,
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        {
+          provide: READINESS_CHECKS,
+          inject: [ApiKeyRepository],
+          useFactory: (repo: ApiKeyRepository): ReadinessCheck[] => [
+            { name: 'database', check: () => repo.ping() },
+            ...services.map((s) => ({
+              name: s,
+              check: () => options.transport.request(`${s}.health`, {}, { timeoutMs: 1500 }).then(() => undefined),
+            })),
+          ],
+        },
+      ],
+      exports: [ApiKeyService, QuotaService],
+    };
+  }
+}

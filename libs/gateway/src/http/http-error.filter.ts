@@ -1,0 +1,40 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { DomainError, ErrorEnvelope, ErrorTypes, toErrorBody } from '@lookup/contracts';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Renders every failure as the compat error body. Client errors are 400 (the PHP SDK maps
+ * types only on 400), unknown ids 404, server faults 5xx with no internals in the body.
+ */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const env = this.toEnvelope(exception);
+    if (env.retryAfter !== undefined) reply.header('Retry-After', String(env.retryAfter));
+    reply.header('swiftyper-should-retry', env.status >= 500 || env.type === ErrorTypes.rateLimit ? 'true' : 'false');
+    void reply.status(env.status).send(toErrorBody(env));
+  }
+
+  toEnvelope(exception: unknown): ErrorEnvelope {
+    if (exception instanceof DomainError) {
+      if (exception.status >= 500) this.logger.warn(`${exception.type}: ${exception.message}`);
+      return exception.toEnvelope();
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === 404) return { status: 404, type: ErrorTypes.invalidRequest, message: 'Unknown endpoint.', param: null };
+      if (status < 500) return { status: 400, type: ErrorTypes.invalidRequest, message: exception.message, param: null };
+    }
+    const fastifyStatus = (exception as { statusCode?: unknown })?.statusCode;
+    if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+      // Body parser refusals: malformed JSON, too large, unsupported media type.
+      const message = fastifyStatus === 413 ? 'The request body is too large.' : (exception as Error).message;
+      return { status: 400, type: ErrorTypes.invalidRequest, message, param: null };
+    }
+    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    return DomainError.internal().toEnvelope();
+  }
+}

@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DomainError, ErrorTypes } from '@lookup/contracts';
+import { APP_CONFIG, AppConfig } from '@lookup/shared/config';
+import { ApiKeyEntity } from './api-key.entity';
+import { ApiKeyRepository } from './api-key.repository';
+import { originAllowed, ipAllowed } from './restrictions';
+
+export interface CreateKeyInput {
+  name: string;
+  key?: string;
+  monthlySearchLimit?: number;
+  monthlyQueryLimit?: number;
+  allowedOrigins?: string[];
+  allowedIps?: string[];
+  project?: string | null;
+}
+
+export interface AuthenticatedKey {
+  id: number;
+  name: string;
+  project: string | null;
+  monthlySearchLimit: number;
+  monthlyQueryLimit: number;
+  allowedOrigins: string[];
+  allowedIps: string[];
+}
+
+const CACHE_MS = 5000;
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+@Injectable()
+export class ApiKeyService {
+  private readonly logger = new Logger('ApiKeys');
+  /** A short cache: a revoked key stops working within CACHE_MS on every replica. */
+  private readonly cache = new Map<string, { key: AuthenticatedKey | null; until: number }>();
+
+  constructor(
+    private readonly repo: ApiKeyRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async create(input: CreateKeyInput): Promise<{ key: string; entity: ApiKeyEntity }> {
+    const key = input.key ?? `lk_${randomBytes(24).toString('base64url')}`;
+    const entity = await this.repo.insert({
+      name: input.name,
+      keyHash: hashKey(key),
+      keyPrefix: key.slice(0, 8),
+      monthlySearchLimit: input.monthlySearchLimit ?? this.config.DEFAULT_MONTHLY_SEARCH_LIMIT,
+      monthlyQueryLimit: input.monthlyQueryLimit ?? this.config.DEFAULT_MONTHLY_QUERY_LIMIT,
+      allowedOrigins: JSON.stringify(input.allowedOrigins ?? []),
+      allowedIps: JSON.stringify(input.allowedIps ?? []),
+      project: input.project ?? null,
+    });
+    return { key, entity };
+  }
+
+  /** SEED_API_KEY: created once, left as it is on later starts. */
+  async seed(key: string): Promise<void> {
+    if (await this.repo.findByHash(hashKey(key))) return;
+    try {
+      await this.create({ name: 'seed', key });
+      this.logger.log(`Seed API key ${key.slice(0, 4)}… created`);
+    } catch (err) {
+      // Another replica created it at the same moment.
+      if (!(await this.repo.findByHash(hashKey(key)))) throw err;
+    }
+  }
+
+  async authenticate(rawKey: string): Promise<AuthenticatedKey> {
+    const hash = hashKey(rawKey);
+    const now = Date.now();
+    const hit = this.cache.get(hash);
+    let key: AuthenticatedKey | null;
+    if (hit && hit.until > now) {
+      key = hit.key;
+    } else {
+      const entity = await this.repo.findActiveByHash(hash);
+      key = entity ? toAuthenticated(entity) : null;
+      if (this.cache.size > 10000) this.cache.clear();
+      this.cache.set(hash, { key, until: now + CACHE_MS });
+    }
+    if (!key) throw new DomainError(ErrorTypes.invalidApiKey, 'The API key is not valid.', 'api_key');
+    return key;
+  }
+
+  assertAllowed(key: AuthenticatedKey, origin: string | undefined, ip: string): void {
+    if (!originAllowed(key.allowedOrigins, origin)) {
+      throw new DomainError(ErrorTypes.restricted, `This API key may not be used from origin ${origin ?? '(none)'}.`, 'api_key');
+    }
+    if (!ipAllowed(key.allowedIps, ip)) {
+      throw new DomainError(ErrorTypes.restricted, `This API key may not be used from address ${ip}.`, 'api_key');
+    }
+  }
+
+  forgetCache(): void {
+    this.cache.clear();
+  }
+}
+
+function toAuthenticated(e: ApiKeyEntity): AuthenticatedKey {
+  return {
+    id: e.id,
+    name: e.name,
+    project: e.project,
+    monthlySearchLimit: e.monthlySearchLimit,
+    monthlyQueryLimit: e.monthlyQueryLimit,
+    allowedOrigins: JSON.parse(e.allowedOrigins) as string[],
+    allowedIps: JSON.parse(e.allowedIps) as string[],
+  };
+}

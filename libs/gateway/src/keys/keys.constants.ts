@@ -1,0 +1,2 @@
+/** The gateway's TypeORM connection name (intl has its own in the same database). */
+export const GATEWAY_DB = 'gateway';
