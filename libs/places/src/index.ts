@@ -8,3 +8,4 @@ export * from './store/places-store.factory';
 export * from './catalogue/catalogue.service';
 export * from './places.module';
 export * from './places-service.module';
+export * from './catalogue/catalogue.import';

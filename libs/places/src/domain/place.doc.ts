@@ -20,11 +20,19 @@ export interface PlaceDoc {
   /** Part of the municipality (the spec's `district`). */
   district: string | null;
   street: string | null;
+  /** Czech/Slovak conscription (c.p.) or evidence (c.ev.) number: the spec's `street_number`. */
   street_number: string | null;
+  /** `cp` for a conscription number, `ce` for an evidence number (written `c. ev. 59`). */
+  number_kind: 'cp' | 'ce' | null;
+  /** Orientation number with its letter (`22a`): the spec's `building_number`. */
   building_number: string | null;
+  /** The street document this address or street belongs to (dedupe, context). */
+  street_id: string | null;
   postal_code: string | null;
   lat: number | null;
   lng: number | null;
+  /** Ranking weight of derived objects (e.g. number of address points in a municipality or street); 0 if unknown. */
+  weight: number;
 }
 
 export type PlaceKind = 'address' | 'street' | 'municipality' | 'postal_code' | 'region' | 'county' | 'district';
@@ -53,6 +61,6 @@ export function emptyDoc(country: CountryCode, object: PlaceObject, place_id: st
   return {
     place_id, country, object, name,
     region_id: null, region: null, county_id: null, county: null, municipality_id: null, municipality: null,
-    district: null, street: null, street_number: null, building_number: null, postal_code: null, lat: null, lng: null,
+    district: null, street: null, street_number: null, number_kind: null, building_number: null, street_id: null, postal_code: null, lat: null, lng: null, weight: 0,
   };
 }

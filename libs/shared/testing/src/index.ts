@@ -4,3 +4,4 @@ export * from './shared-data';
 export * from './http';
 export * from './tmp';
 export * from './suites/gateway-contract.suite';
+export * from './postgres';
