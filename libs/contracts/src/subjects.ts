@@ -18,6 +18,15 @@ export const Subjects = {
     detail: 'places.detail',
     health: 'places.health',
   },
+  business: {
+    health: 'business.health',
+  },
+  utils: {
+    translate: 'utils.translator.translate',
+    ip: 'utils.ip.info',
+    vies: 'utils.vies.check',
+    health: 'utils.health',
+  },
 } as const;
 
 /** The service that answers a subject: its first segment. */

@@ -1,14 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { Services } from '@lookup/contracts';
 import { AppConfig, ConfigModule } from '@lookup/shared/config';
 import { TRANSPORT_CLIENT, TransportClient } from '@lookup/shared/transport';
 import { ApiKeyRepository } from './keys/api-key.repository';
-import { ApiKeyService } from './keys/api-key.service';
 import { KeySeeder } from './keys/key-seeder';
-import { GATEWAY_DB } from './keys/keys.constants';
-import { KEY_ENTITIES, keysDataSourceOptions } from './keys/keys.store';
+import { KeysModule } from './keys/keys.module';
 import { QuotaService } from './quota/quota.service';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { ApiKeyGuard } from './http/api-key.guard';
@@ -34,15 +31,12 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         ConfigModule.forRoot(options.config),
-        TypeOrmModule.forRoot(keysDataSourceOptions(options.config)),
-        TypeOrmModule.forFeature(KEY_ENTITIES, GATEWAY_DB),
+        KeysModule.forRoot(options.config),
       ],
       // Static routes before `:place_id`, so `/v1/places/regions` is never taken for an id.
       controllers: [HealthController, PlacesCatalogueController, PlacesDetailController],
       providers: [
         { provide: TRANSPORT_CLIENT, useValue: options.transport },
-        ApiKeyRepository,
-        ApiKeyService,
         KeySeeder,
         QuotaService,
         Forwarder,
@@ -60,7 +54,7 @@ export class GatewayModule {
           ],
         },
       ],
-      exports: [ApiKeyService, QuotaService],
+      exports: [KeysModule, QuotaService],
     };
   }
 }

@@ -11,3 +11,5 @@ export * from './keys/usage.entity';
 export * from './quota/quota.service';
 export * from './health/readiness';
 export * from './bootstrap';
+export * from './keys/keys.module';
+export * from './keys/keys.command';

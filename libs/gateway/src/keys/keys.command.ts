@@ -1,0 +1,116 @@
+import { ApiKeyRepository } from './api-key.repository';
+import { ApiKeyService } from './api-key.service';
+import { monthOf } from '../quota/quota.service';
+
+export interface CommandIo {
+  out(line: string): void;
+}
+
+const USAGE = `Usage: npm run keys -- <command>
+  create --name NAME [--search-limit N] [--query-limit N] [--origin URL]... [--ip ADDR|CIDR]... [--project NAME]
+  list
+  revoke ID
+  limits ID [--search-limit N] [--query-limit N]
+  restrict ID [--origin URL]... [--ip ADDR|CIDR]...   (no flags: remove all restrictions)
+  usage ID [--month YYYY-MM]`;
+
+export class UsageError extends Error {}
+
+function flags(args: string[]): { pos: string[]; one: Map<string, string>; many: Map<string, string[]> } {
+  const pos: string[] = [];
+  const one = new Map<string, string>();
+  const many = new Map<string, string[]>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!a.startsWith('--')) {
+      pos.push(a);
+      continue;
+    }
+    const v = args[++i];
+    if (v === undefined) throw new UsageError(`${a} needs a value`);
+    one.set(a.slice(2), v);
+    many.set(a.slice(2), [...(many.get(a.slice(2)) ?? []), v]);
+  }
+  return { pos, one, many };
+}
+
+function int(v: string | undefined, name: string): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new UsageError(`--${name} must be a whole number`);
+  return Number(v);
+}
+
+async function keyById(repo: ApiKeyRepository, idText: string | undefined) {
+  const id = int(idText, 'id');
+  if (id === undefined) throw new UsageError('an ID is needed');
+  const key = await repo.findById(id);
+  if (!key) throw new UsageError(`no key with id ${id}`);
+  return key;
+}
+
+/** The keys CLI's commands, separated from process handling so they can be tested. */
+export async function runKeysCommand(argv: string[], service: ApiKeyService, repo: ApiKeyRepository, io: CommandIo): Promise<void> {
+  const [cmd, ...rest] = argv;
+  const { pos, one, many } = flags(rest);
+  switch (cmd) {
+    case 'create': {
+      const name = one.get('name');
+      if (!name) throw new UsageError('--name is required');
+      const { key, entity } = await service.create({
+        name,
+        monthlySearchLimit: int(one.get('search-limit'), 'search-limit'),
+        monthlyQueryLimit: int(one.get('query-limit'), 'query-limit'),
+        allowedOrigins: many.get('origin'),
+        allowedIps: many.get('ip'),
+        project: one.get('project') ?? null,
+      });
+      io.out(`id ${entity.id}  key ${key}`);
+      io.out('The key is shown only now; only its SHA-256 is stored.');
+      return;
+    }
+    case 'list':
+      for (const k of await repo.list()) {
+        io.out(
+          [k.id, k.keyPrefix + '…', k.name, `search ${k.monthlySearchLimit}/month`, `query ${k.monthlyQueryLimit}/month`,
+            `origins ${k.allowedOrigins}`, `ips ${k.allowedIps}`, k.project ? `project ${k.project}` : '', k.revokedAt ? `REVOKED ${k.revokedAt}` : 'active']
+            .filter(Boolean)
+            .join('  '),
+        );
+      }
+      return;
+    case 'revoke': {
+      const key = await keyById(repo, pos[0]);
+      await repo.update(key.id, { revokedAt: new Date().toISOString() });
+      io.out(`key ${key.id} revoked`);
+      return;
+    }
+    case 'limits': {
+      const key = await keyById(repo, pos[0]);
+      const patch: { monthlySearchLimit?: number; monthlyQueryLimit?: number } = {};
+      const s = int(one.get('search-limit'), 'search-limit');
+      const q = int(one.get('query-limit'), 'query-limit');
+      if (s !== undefined) patch.monthlySearchLimit = s;
+      if (q !== undefined) patch.monthlyQueryLimit = q;
+      if (!Object.keys(patch).length) throw new UsageError('give --search-limit and/or --query-limit');
+      await repo.update(key.id, patch);
+      io.out(`key ${key.id} limits updated`);
+      return;
+    }
+    case 'restrict': {
+      const key = await keyById(repo, pos[0]);
+      await repo.update(key.id, { allowedOrigins: JSON.stringify(many.get('origin') ?? []), allowedIps: JSON.stringify(many.get('ip') ?? []) });
+      io.out(`key ${key.id} restrictions updated`);
+      return;
+    }
+    case 'usage': {
+      const key = await keyById(repo, pos[0]);
+      const month = one.get('month') ?? monthOf(new Date());
+      const rows = await repo.usageOf(key.id, month);
+      const count = (kind: string) => rows.find((r) => r.kind === kind)?.count ?? 0;
+      io.out(`key ${key.id} ${month}: search ${count('search')}/${key.monthlySearchLimit}, query ${count('query')}/${key.monthlyQueryLimit}`);
+      return;
+    }
+    default:
+      throw new UsageError(USAGE);
+  }
+}

@@ -1,0 +1,20 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig, ConfigModule } from '@lookup/shared/config';
+import { ApiKeyRepository } from './api-key.repository';
+import { ApiKeyService } from './api-key.service';
+import { GATEWAY_DB } from './keys.constants';
+import { KEY_ENTITIES, keysDataSourceOptions } from './keys.store';
+
+/** Keys and usage on their own connection; shared by the gateway and the keys CLI. */
+@Module({})
+export class KeysModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: KeysModule,
+      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(keysDataSourceOptions(config)), TypeOrmModule.forFeature(KEY_ENTITIES, GATEWAY_DB)],
+      providers: [ApiKeyRepository, ApiKeyService],
+      exports: [ApiKeyRepository, ApiKeyService],
+    };
+  }
+}

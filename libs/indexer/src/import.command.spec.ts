@@ -1,0 +1,61 @@
+import { loadConfig } from '@lookup/shared/config';
+import { CatalogueService, createPlacesStore } from '@lookup/places';
+import { existsSync } from 'node:fs';
+import { createOpenSearchClient } from '@lookup/shared/search';
+import { describeWith, describeWithData, serverUrl, sharedData, tempDir, uniqueName } from '@lookup/shared/testing';
+import { ImportUsageError, runImport } from './import.command';
+
+describe('import CLI (standalone store)', () => {
+  it('refuses unknown commands and missing files with a usage message', async () => {
+    const config = loadConfig({}, { DATA_DIR: tempDir().path });
+    await expect(runImport(['streets'], config, () => undefined)).rejects.toBeInstanceOf(ImportUsageError);
+    await expect(runImport(['catalogue', 'CZ'], config, () => undefined)).rejects.toThrow('--psc-list is required');
+  });
+});
+
+describeWithData([sharedData('cz/psc-list.csv'), sharedData('sk/davky.zip')], 'import CLI with the official catalogues', () => {
+  const dir = tempDir();
+  afterAll(() => dir.remove());
+
+  it('imports all CZ and SK regions, counties and municipalities, served whole by the catalogue service', async () => {
+    const config = loadConfig({}, { DATA_DIR: dir.path });
+    const lines: string[] = [];
+    await runImport(['catalogue', 'CZ', '--psc-list', sharedData('cz/psc-list.csv'), '--geonames', sharedData('geonames/CZ.txt')], config, (l) => lines.push(l));
+    await runImport(['catalogue', 'SK', '--register', sharedData('sk/davky.zip'), '--geonames', sharedData('geonames/SK.txt')], config, (l) => lines.push(l));
+    console.log(lines.filter((l) => !l.startsWith('  ')).join('\n'));
+    const store = createPlacesStore(config);
+    await store.init();
+    const svc = new CatalogueService(store);
+    expect((await svc.regions('CZ')).length).toBe(14);
+    expect((await svc.counties('CZ')).length).toBe(77);
+    expect((await svc.municipalities('CZ')).length).toBeGreaterThanOrEqual(6000);
+    expect((await svc.regions('SK')).length).toBe(8);
+    expect((await svc.counties('SK')).length).toBe(79);
+    expect((await svc.municipalities('SK')).length).toBeGreaterThanOrEqual(2900);
+    await store.close();
+  });
+});
+
+describeWith(['opensearch'], 'import CLI into OpenSearch (distributed profile)', () => {
+  const prefix = uniqueName('imp');
+  afterAll(async () => {
+    const client = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 10000 });
+    await client.indices.delete({ index: `${prefix}-*` }).catch(() => undefined);
+    await client.close();
+  });
+
+  const hasData = existsSync(sharedData('cz/psc-list.csv')) && existsSync(sharedData('sk/davky.zip'));
+  (hasData ? it : it.skip)('imports the official catalogues with the same counts as SQLite', async () => {
+    const config = loadConfig({}, { PROFILE: 'distributed', OPENSEARCH_URL: serverUrl('opensearch'), INDEX_PREFIX: prefix });
+    await runImport(['catalogue', 'CZ', '--psc-list', sharedData('cz/psc-list.csv'), '--geonames', sharedData('geonames/CZ.txt')], config, () => undefined);
+    await runImport(['catalogue', 'SK', '--register', sharedData('sk/davky.zip'), '--geonames', sharedData('geonames/SK.txt')], config, () => undefined);
+    const store = createPlacesStore(config);
+    await store.init();
+    const svc = new CatalogueService(store);
+    expect([(await svc.regions('CZ')).length, (await svc.counties('CZ')).length]).toEqual([14, 77]);
+    expect((await svc.municipalities('CZ')).length).toBe(6258);
+    expect([(await svc.regions('SK')).length, (await svc.counties('SK')).length]).toEqual([8, 79]);
+    expect((await svc.municipalities('SK')).length).toBe(2928);
+    await store.close();
+  });
+});
