@@ -46,7 +46,7 @@ describe('loadCatalogue on the fixtures', () => {
 function summary(label: string, r: LoadedCatalogue, ms: number): void {
   const { errors, ...counts } = r.report;
   const missing = r.docs.filter((d) => d.object === 'municipality' && d.lat === null).map((d) => `${d.name} (${d.county})`);
-  // eslint-disable-next-line no-console
+  
   console.log(`${label} in ${ms} ms: ${JSON.stringify(counts)}\n${errors.length} errors: ${errors.join('; ')}\nwithout coordinates: ${missing.join('; ')}`);
 }
 
