@@ -1,1 +1,2 @@
 export * from './import.command';
+export * from './datasets';

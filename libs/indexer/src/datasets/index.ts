@@ -1,0 +1,4 @@
+export * from './dataset-event';
+export * from './datasets.constants';
+export * from './dataset-stream';
+export * from './dataset-consumer';
