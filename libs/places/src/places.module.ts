@@ -6,6 +6,8 @@ import { createPlacesStore } from './store/places-store.factory';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { PlacesHandlers } from './catalogue/places.handlers';
 import { PlacesDataBootstrap } from './catalogue/places-data.bootstrap';
+import { PlacesSearchService } from './search/places-search.service';
+import { PlacesSearchHandlers } from './search/places-search.handlers';
 
 @Injectable()
 class PlacesStoreCloser implements OnApplicationShutdown {
@@ -27,7 +29,7 @@ export class PlacesModule {
     return {
       module: PlacesModule,
       imports: [ConfigModule.forRoot(options.config)],
-      controllers: [PlacesHandlers],
+      controllers: [PlacesHandlers, PlacesSearchHandlers],
       providers: [
         {
           provide: PLACES_STORE,
@@ -39,6 +41,7 @@ export class PlacesModule {
         },
         { provide: SERVICE_READINESS, inject: [PLACES_STORE], useFactory: (s: PlacesStore) => () => s.ping() },
         CatalogueService,
+        PlacesSearchService,
         PlacesDataBootstrap,
         PlacesStoreCloser,
       ],

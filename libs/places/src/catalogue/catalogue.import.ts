@@ -4,6 +4,7 @@ import { CountryCode } from '@lookup/contracts';
 import { AppConfig, projectRoot } from '@lookup/shared/config';
 import { PlacesStore } from '../store/places.store';
 import { loadCatalogue, CatalogueRequest as CatalogueSources } from '../importers/catalogue.loader';
+import { AddressImportReport, ruianPlaceDocs } from '../importers/address-import';
 
 export interface CatalogueImportReport {
   country: CountryCode;
@@ -57,4 +58,37 @@ export async function importCatalogues(store: PlacesStore, config: AppConfig, op
     reports.push(await importCatalogue(store, src, configured[cc] ? 'configured files' : 'bundled sample'));
   }
   return reports;
+}
+
+export interface AddressImportSummary {
+  country: CountryCode;
+  source: string;
+  docs: number;
+  addresses: number;
+  seconds: number;
+  errors: string[];
+}
+
+/** The bundled RUIAN-format address sample (see fixtures/ruian-sample/README.md). */
+export function sampleAddressSources(): { zipOrDir: string; pscList: string } {
+  const dir = join(projectRoot(), 'libs/places/src/fixtures');
+  return { zipOrDir: join(dir, 'ruian-sample/CSV'), pscList: join(dir, 'cz/psc-list.csv') };
+}
+
+/** RUIAN address points (zip or folder) through the importer into the store's bulk path. */
+export async function importRuianAddresses(store: PlacesStore, src: { zipOrDir: string; pscList: string }, label: string): Promise<AddressImportSummary> {
+  let report: AddressImportReport | undefined;
+  const loaded = await store.bulkLoad(ruianPlaceDocs({ zipOrDir: src.zipOrDir, catalogue: { pscList: src.pscList }, batchSize: 5000, onReport: (r) => (report = r) }));
+  return { country: 'CZ', source: label, docs: loaded.docs, addresses: report?.addresses ?? 0, seconds: loaded.seconds, errors: report?.errors ?? [] };
+}
+
+/** Configured RUIAN files first, else (SAMPLE_DATA) the sample; only into a store without CZ addresses. */
+export async function importAddressesIfEmpty(store: PlacesStore, config: AppConfig): Promise<AddressImportSummary[]> {
+  if ((await store.count('CZ', 'address')) > 0) return [];
+  if (config.CZ_ADDRESSES) {
+    const pscList = config.CZ_CATALOGUE_CSV ?? sampleAddressSources().pscList;
+    return [await importRuianAddresses(store, { zipOrDir: config.CZ_ADDRESSES, pscList }, 'configured files')];
+  }
+  if (!config.SAMPLE_DATA) return [];
+  return [await importRuianAddresses(store, sampleAddressSources(), 'bundled sample')];
 }

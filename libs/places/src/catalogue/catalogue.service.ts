@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CatalogueEntry, CountryCode, DomainError, Place } from '@lookup/contracts';
 import { PLACES_STORE, PlacesStore } from '../store/places.store';
 import { sortByName, toCatalogueEntry, toPlace } from '../domain/place.mapper';
+import { toSearchPlace } from '../search/place-result.mapper';
 
 @Injectable()
 export class CatalogueService {
@@ -22,7 +23,8 @@ export class CatalogueService {
   async detail(placeId: string): Promise<Place> {
     const doc = await this.store.get(placeId);
     if (!doc) throw DomainError.notFound('place_id', `Place ${placeId}`);
-    return toPlace(doc);
+    // Catalogue kinds keep their catalogue shape; addresses, streets and postal codes get their search field sets.
+    return doc.object === 'address' || doc.object === 'street' || doc.object === 'postal_code' ? toSearchPlace(doc) : toPlace(doc);
   }
 
   async health(): Promise<{ status: 'ok'; engine: string }> {

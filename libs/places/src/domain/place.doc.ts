@@ -33,6 +33,10 @@ export interface PlaceDoc {
   lng: number | null;
   /** Ranking weight of derived objects (e.g. number of address points in a municipality or street); 0 if unknown. */
   weight: number;
+  /** City district (CZ `MOMC`, e.g. `Plzeň 3`, `Praha-Satalice`) the address lies in; null where the municipality has none. */
+  city_district: string | null;
+  /** Name written after the postal code when it is not the municipality's own (Praha: the district `Praha 9`). */
+  postal_place: string | null;
 }
 
 export type PlaceKind = 'address' | 'street' | 'municipality' | 'postal_code' | 'region' | 'county' | 'district';
@@ -62,5 +66,6 @@ export function emptyDoc(country: CountryCode, object: PlaceObject, place_id: st
     place_id, country, object, name,
     region_id: null, region: null, county_id: null, county: null, municipality_id: null, municipality: null,
     district: null, street: null, street_number: null, number_kind: null, building_number: null, street_id: null, postal_code: null, lat: null, lng: null, weight: 0,
+    city_district: null, postal_place: null,
   };
 }

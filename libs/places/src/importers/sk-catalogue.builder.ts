@@ -31,6 +31,7 @@ export class SkCatalogueBuilder {
     SK_CATALOGUE_TYPES.map((t) => [t, new Map()]),
   );
   private readonly errors: string[] = [];
+  private municipalityDocs = new Map<string, PlaceDoc>();
 
   constructor(private readonly asOf: Date = new Date()) {}
 
@@ -58,7 +59,13 @@ export class SkCatalogueBuilder {
     cat.regions = docsOf(regions);
     cat.counties = docsOf(counties);
     cat.municipalities = docsOf(municipalities);
+    this.municipalityDocs = new Map([...municipalities].map(([objectId, c]) => [objectId, c.doc]));
     return cat;
+  }
+
+  /** After build(): the current municipality with this register objectId (addresses refer to it so). */
+  municipalityByObjectId(objectId: string): PlaceDoc | undefined {
+    return this.municipalityDocs.get(objectId);
   }
 
   /** Objects valid at asOf, keyed by objectId, whose parent (checked by `place`) is also valid. */

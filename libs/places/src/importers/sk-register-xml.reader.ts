@@ -57,13 +57,14 @@ export async function* readRegisterChanges(
 ): AsyncGenerator<RegisterChange> {
   const wanted = options.types ? new Set(options.types) : null;
   if (input instanceof Readable) {
-    yield* readBatch({ name: 'stream', size: 0, open: async () => input }, wanted);
+    yield* readRegisterBatch({ name: 'stream', size: 0, open: async () => input }, wanted);
     return;
   }
-  for await (const file of sourcesAt(input, options.entryPattern ?? /\.xml$/i)) yield* readBatch(file, wanted);
+  for await (const file of sourcesAt(input, options.entryPattern ?? /\.xml$/i)) yield* readRegisterBatch(file, wanted);
 }
 
-async function* readBatch(file: SourceFile, wanted: Set<string> | null): AsyncGenerator<RegisterChange> {
+/** One XML batch (a file, zip entry or folder member). */
+export async function* readRegisterBatch(file: SourceFile, wanted: Set<string> | null): AsyncGenerator<RegisterChange> {
   const parser = new SaxesParser({ position: true });
   const walker = new BatchWalker(file.name, wanted);
   parser.on('opentag', (tag) => walker.open(tag));

@@ -8,9 +8,21 @@ export const F = {
   name: 'name',
   nameSort: 'name.raw',
   location: 'location',
+  tokens: 'tokens',
+  regionId: 'region_id',
+  countyId: 'county_id',
+  municipalityId: 'municipality_id',
+  postalCode: 'postal_code',
 } as const;
 
 const keyword = { type: 'keyword' };
+
+/**
+ * Search terms, folded by our own code (search/doc-tokens.ts) so OpenSearch and SQLite index
+ * exactly the same tokens: whitespace-split here, nothing else. Added to older indexes by
+ * put-mapping at start.
+ */
+export const TOKENS_FIELD = { type: 'text', analyzer: 'whitespace', norms: false, index_options: 'docs' };
 
 /**
  * The places index. Every PlaceDoc field is stored in _source; these are the ones the engine
@@ -29,6 +41,7 @@ export const PLACES_INDEX: IndexDefinition = {
   },
   mappings: {
     dynamic: false,
+    _source: { excludes: ['tokens'] },
     properties: {
       place_id: keyword,
       country: keyword,
@@ -39,6 +52,7 @@ export const PLACES_INDEX: IndexDefinition = {
       municipality_id: keyword,
       postal_code: keyword,
       location: { type: 'geo_point' },
+      tokens: TOKENS_FIELD,
     },
   },
 };

@@ -24,6 +24,11 @@ export async function* csvRecords(lines: AsyncIterable<string>, options: CsvOpti
       state.field += '\n';
     } else {
       start = lineNo;
+      // Fast path: most register lines hold no quote at all, and split() is many times faster.
+      if (!line.includes('"')) {
+        yield { fields: line.split(delimiter), line: start };
+        continue;
+      }
       state = { fields: [], field: '', quoted: false, inQuotes: false };
     }
     parseInto(state, line, delimiter);

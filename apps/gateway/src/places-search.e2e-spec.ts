@@ -1,0 +1,67 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig } from '@lookup/shared/config';
+import { Services } from '@lookup/contracts';
+import { createGatewayApp } from '@lookup/gateway';
+import { createOpenSearchClient } from '@lookup/shared/search';
+import { NatsTransportClient } from '@lookup/shared/transport';
+import { createServiceApp } from '@lookup/shared/runtime';
+import { importCatalogue, importRuianAddresses, OpenSearchPlacesStore, PlacesServiceModule, sampleAddressSources, sampleSources } from '@lookup/places';
+import { createTestSchema, describeWith, GatewayUnderTest, placesSearchHttpSuite, serverUrl, uniqueName } from '@lookup/shared/testing';
+
+/** Distributed: gateway -> NATS -> places app -> OpenSearch, the same place-search suite as standalone. */
+describeWith(['postgres', 'nats', 'opensearch'], 'distributed place searches over HTTP', () => {
+  let gateway: NestFastifyApplication;
+  let places: INestApplication | undefined;
+  let transport: NatsTransportClient;
+  let dropSchema: () => Promise<void>;
+  const indexPrefix = uniqueName('e2esearch');
+  const gw = {} as GatewayUnderTest;
+
+  beforeAll(async () => {
+    const pg = await createTestSchema('gwsearch');
+    dropSchema = pg.drop;
+    const config = loadConfig(
+      {},
+      {
+        PROFILE: 'distributed',
+        HOST: '127.0.0.1',
+        PORT: 0,
+        LOG_LEVEL: 'error',
+        SEED_API_KEY: 'distributed-search-key',
+        DATABASE_URL: pg.url,
+        DATABASE_SCHEMA: pg.schema,
+        NATS_URL: serverUrl('nats'),
+        NATS_SUBJECT_PREFIX: uniqueName('e2esearch'),
+        OPENSEARCH_URL: serverUrl('opensearch'),
+        INDEX_PREFIX: indexPrefix,
+      },
+    );
+    const store = new OpenSearchPlacesStore(createOpenSearchClient({ url: config.OPENSEARCH_URL, timeoutMs: 10000 }), indexPrefix);
+    await store.init();
+    const samples = sampleSources();
+    await importCatalogue(store, samples.CZ, 'sample');
+    await importCatalogue(store, samples.SK, 'sample');
+    await importRuianAddresses(store, sampleAddressSources(), 'sample');
+    await store.close();
+
+    places = await createServiceApp(PlacesServiceModule.forRoot({ config }), config, Services.places);
+    transport = await NatsTransportClient.connect({ url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, name: 'gateway-search-e2e', timeoutMs: 5000 });
+    gateway = await createGatewayApp(config, transport);
+    await gateway.listen(0, '127.0.0.1');
+    const port = (gateway.getHttpServer().address() as { port: number }).port;
+    Object.assign(gw, { baseUrl: `http://127.0.0.1:${port}`, port, key: 'distributed-search-key', createKey: async () => 'unused' });
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await transport?.close();
+    await places?.close();
+    const client = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 10000 });
+    await client.indices.delete({ index: `${indexPrefix}-*` }).catch(() => undefined);
+    await client.close();
+    await dropSchema?.();
+  });
+
+  placesSearchHttpSuite(() => gw);
+});

@@ -1,0 +1,78 @@
+import { Transform } from 'class-transformer';
+import { isIP, registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
+import { COUNTRY_CODES, CountryCode, isCountryCode } from '../countries';
+
+/**
+ * Parameter shapes shared by the place searches (compat-notes): arrays arrive from `qs` as
+ * `context[0]=..` (an array, or an object with index keys past 20 items), as JSON arrays or
+ * as comma-separated text. Every transform here is idempotent, because the handler validates
+ * the DTO the gateway already transformed.
+ */
+export function toList(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return undefined;
+  let items: unknown[];
+  if (Array.isArray(value)) items = value;
+  else if (typeof value === 'object') items = Object.values(value as Record<string, unknown>);
+  else if (typeof value === 'string') items = value.split(',');
+  else return value;
+  if (!items.every((i) => typeof i === 'string')) return value;
+  return (items as string[]).map((i) => i.trim()).filter((i) => i !== '');
+}
+
+export const ToList = (upper = false) =>
+  Transform(({ value }) => {
+    const list = toList(value);
+    return upper && Array.isArray(list) ? list.map((s: string) => s.toUpperCase()) : list;
+  });
+
+/** `"7"` -> 7, `"49.5"` -> 49.5; anything else is left for the validators to refuse. */
+export const ToNumber = () =>
+  Transform(({ value }) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value));
+
+export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+function decorator(name: string, message: (a: ValidationArguments) => string, validate: (v: unknown) => boolean, options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({ name, target: target.constructor, propertyName: propertyName as string, options: { message, ...options }, validator: { validate } });
+  };
+}
+
+/** One or several available country codes. */
+export const IsCountryList = (options?: ValidationOptions) =>
+  decorator(
+    'isCountryList',
+    (a) => `${JSON.stringify(a.value)} is not a list of available country codes (${COUNTRY_CODES.join(', ')}, several separated by commas)`,
+    (v) => Array.isArray(v) && v.length > 0 && v.length <= COUNTRY_CODES.length && v.every((c) => typeof c === 'string' && isCountryCode(c)),
+    options,
+  );
+
+export const IsPlaceIdList = (pattern: RegExp, options?: ValidationOptions) =>
+  decorator(
+    'isPlaceIdList',
+    (a) => `${a.property} must be a list of up to 20 place_id values of regions, counties or municipalities`,
+    (v) => Array.isArray(v) && v.length > 0 && v.length <= 20 && v.every((c) => typeof c === 'string' && pattern.test(c)),
+    options,
+  );
+
+/** `"49.19,16.61"`: latitude then longitude, decimal degrees. */
+export function parseLatLng(text: string): { lat: number; lng: number } | null {
+  const m = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(text);
+  if (!m) return null;
+  const lat = Number(m[1]);
+  const lng = Number(m[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
+
+export const IsLatLngText = (options?: ValidationOptions) =>
+  decorator('isLatLngText', (a) => `${a.property} must be "latitude,longitude" in decimal degrees`, (v) => typeof v === 'string' && parseLatLng(v) !== null, options);
+
+/** The widget sends `true`; an IP address names the location to use instead of the caller's. */
+export const IsViaIp = (options?: ValidationOptions) =>
+  decorator(
+    'isViaIp',
+    (a) => `${a.property} must be true, false or an IP address`,
+    (v) => v === true || v === false || (typeof v === 'string' && (['true', 'false', '1', '0'].includes(v.toLowerCase()) || isIP(v))),
+    options,
+  );
+
+export type CountryList = CountryCode[];

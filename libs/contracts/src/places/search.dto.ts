@@ -1,0 +1,126 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { COUNTRY_CODES, CountryCode } from '../countries';
+import { Required } from '../validation';
+import { PLACE_ID_PATTERN } from './detail.dto';
+import { IsCountryList, IsLatLngText, IsPlaceIdList, IsViaIp, ToList, ToNumber, Trim } from './search-params';
+
+export const CONTEXT_TYPES = ['strict', 'preference'] as const;
+export type ContextType = (typeof CONTEXT_TYPES)[number];
+export const DEFAULT_LIMIT = 7;
+export const MAX_LIMIT = 20;
+export const DEFAULT_DISTINCT_M = 10;
+export const MAX_DISTINCT_M = 50000;
+
+/** Parameters every place search shares (spec: "Parameters shared by place searches"). */
+export class PlaceSearchBase {
+  @ApiPropertyOptional({ type: [String], description: 'place_id values of regions, counties or municipalities; context[0]=..&context[1]=.. or comma-separated' })
+  @IsOptional()
+  @ToList()
+  @IsPlaceIdList(PLACE_ID_PATTERN)
+  context?: string[];
+
+  @ApiPropertyOptional({ enum: CONTEXT_TYPES, default: 'strict', description: 'strict filters by context and the refiners, preference boosts them' })
+  @IsOptional()
+  @Trim()
+  @IsIn(CONTEXT_TYPES, { message: 'contextType must be strict or preference' })
+  contextType?: ContextType;
+
+  @ApiPropertyOptional({ example: '49.9388,17.9026', description: 'Bias results towards "latitude,longitude"' })
+  @IsOptional()
+  @IsLatLngText()
+  around_latlng?: string;
+
+  @ApiPropertyOptional({ example: 'true', description: 'Bias towards the caller\'s location (true/false or an IP address)' })
+  @IsOptional()
+  @IsViaIp()
+  around_latlng_via_ip?: string | boolean;
+
+  @ApiPropertyOptional({ example: 'CZ,SK', description: `One or several of ${COUNTRY_CODES.join(', ')} (array or comma-separated)` })
+  @IsOptional()
+  @ToList(true)
+  @IsCountryList()
+  country?: CountryCode[];
+
+  @ApiPropertyOptional({ example: '7', default: DEFAULT_LIMIT, description: `1 to ${MAX_LIMIT}` })
+  @IsOptional()
+  @ToNumber()
+  @IsInt({ message: `limit must be a whole number from 1 to ${MAX_LIMIT}` })
+  @Min(1, { message: `limit must be a whole number from 1 to ${MAX_LIMIT}` })
+  @Max(MAX_LIMIT, { message: `limit must be a whole number from 1 to ${MAX_LIMIT}` })
+  limit?: number;
+}
+
+const QUERY_MAX = 200;
+
+/** `POST /v1/places/query`: addresses by any part of them. */
+export class PlaceQueryRequest extends PlaceSearchBase {
+  @ApiProperty({ example: 'Lihovarská 79/22a Opava' })
+  @Required()
+  @IsString({ message: 'query must be text' })
+  @MaxLength(QUERY_MAX, { message: `query is longer than ${QUERY_MAX} characters` })
+  query!: string;
+
+  @ApiPropertyOptional({ description: 'Refines the street name and number' })
+  @IsOptional()
+  @IsString({ message: 'street must be text' })
+  @MaxLength(QUERY_MAX)
+  street?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'municipality must be text' })
+  @MaxLength(QUERY_MAX)
+  municipality?: string;
+
+  @ApiPropertyOptional({ example: '746 01' })
+  @IsOptional()
+  @IsString({ message: 'postal_code must be text' })
+  @Matches(/^\s*[\d\s-]{1,8}\s*$/, { message: 'postal_code must be digits (a whole or partial postal code)' })
+  postal_code?: string;
+}
+
+/** `POST /v1/places/street`. */
+export class StreetQueryRequest extends PlaceSearchBase {
+  @ApiProperty({ example: 'Lihovarská' })
+  @Required()
+  @IsString({ message: 'query must be text' })
+  @MaxLength(QUERY_MAX)
+  query!: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'municipality must be text' })
+  @MaxLength(QUERY_MAX)
+  municipality?: string;
+}
+
+/** `POST /v1/places/municipality`. */
+export class MunicipalityQueryRequest extends PlaceSearchBase {
+  @ApiProperty({ example: 'Opava' })
+  @Required()
+  @IsString({ message: 'query must be text' })
+  @MaxLength(QUERY_MAX)
+  query!: string;
+
+  @ApiPropertyOptional({ example: '746' })
+  @IsOptional()
+  @IsString({ message: 'postal_code must be text' })
+  @Matches(/^\s*[\d\s-]{1,8}\s*$/, { message: 'postal_code must be digits (a whole or partial postal code)' })
+  postal_code?: string;
+}
+
+/** `POST /v1/places/postal`: the query is a whole or partial postal code. */
+export class PostalQueryRequest extends PlaceSearchBase {
+  @ApiProperty({ example: '746 01' })
+  @Required()
+  @IsString({ message: 'query must be text' })
+  @MaxLength(QUERY_MAX)
+  query!: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'municipality must be text' })
+  @MaxLength(QUERY_MAX)
+  municipality?: string;
+}

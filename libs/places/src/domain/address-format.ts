@@ -1,0 +1,42 @@
+import { CountryCode } from '@lookup/contracts';
+import { PlaceDoc } from './place.doc';
+
+export interface FormattedAddress {
+  formatted_address: string;
+  formatted_street: string;
+  formatted_number: string;
+}
+
+/**
+ * Postal convention per country. CZ/SK: `Lihovarská 79/22a, 746 01 Opava` (conscription /
+ * orientation number + letter), `Cihelní 265` without an orientation number, an evidence number
+ * as `č. ev. 59`, and where a village has no streets the part of the municipality takes the
+ * street's place (`Podvihov 59`). Pure: the same doc always gives the same strings.
+ */
+export function formatAddress(d: PlaceDoc): FormattedAddress {
+  const formatted_number = formatNumber(d);
+  const place = d.street ?? d.district ?? d.municipality ?? '';
+  const formatted_street = joinNonEmpty(' ', place, formatted_number);
+  const town = joinNonEmpty(' ', formatPostalCode(d.country, d.postal_code), d.postal_place ?? d.municipality ?? '');
+  return { formatted_address: joinNonEmpty(', ', formatted_street, town), formatted_street, formatted_number };
+}
+
+/** `79/22a`, `265`, `č. ev. 59`; a lone orientation number where no conscription number exists. */
+export function formatNumber(d: Pick<PlaceDoc, 'street_number' | 'number_kind' | 'building_number'>): string {
+  const main = d.street_number ? (d.number_kind === 'ce' ? `č. ev. ${d.street_number}` : d.street_number) : '';
+  if (main && d.building_number) return `${main}/${d.building_number}`;
+  return main || (d.building_number ?? '');
+}
+
+/** As written on an envelope: `746 01` (CZ, SK), `00-950` (PL), otherwise as stored. */
+export function formatPostalCode(country: CountryCode, code: string | null): string {
+  if (!code) return '';
+  const digits = code.replace(/[\s-]+/g, '');
+  if ((country === 'CZ' || country === 'SK') && /^\d{5}$/.test(digits)) return `${digits.slice(0, 3)} ${digits.slice(3)}`;
+  if (country === 'PL' && /^\d{5}$/.test(digits)) return `${digits.slice(0, 2)}-${digits.slice(2)}`;
+  return code.trim();
+}
+
+function joinNonEmpty(sep: string, ...parts: string[]): string {
+  return parts.filter((p) => p !== '').join(sep);
+}

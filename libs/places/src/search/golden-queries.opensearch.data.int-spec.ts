@@ -1,0 +1,38 @@
+import { createOpenSearchClient } from '@lookup/shared/search';
+import { describeWith, describeWithData, serverUrl, sharedData, uniqueName } from '@lookup/shared/testing';
+import { ruianPlaceDocs } from '../importers/address-import';
+import { OpenSearchPlacesStore } from '../store/opensearch-places.store';
+import { PlacesSearchService } from './places-search.service';
+import { formatGolden, loadGolden, runGolden } from './testing/golden-queries';
+
+const ZIP = sharedData('cz/20231231_OB_ADR_csv.zip');
+const PSC_LIST = sharedData('cz/psc-list.csv');
+const GOLDEN = sharedData('queries/cz-addresses.jsonl');
+
+/** The same golden run on OpenSearch: the whole register into an index with a unique prefix. */
+describeWithData([ZIP, PSC_LIST, GOLDEN], 'golden CZ address queries on OpenSearch (whole register)', () => {
+  describeWith(['opensearch'], 'on a real OpenSearch', () => {
+    const prefix = uniqueName('golden');
+    const client = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 120_000 });
+    const store = new OpenSearchPlacesStore(createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 120_000 }), prefix);
+
+    beforeAll(async () => {
+      await store.init();
+      const r = await store.bulkLoad(ruianPlaceDocs({ zipOrDir: ZIP, catalogue: { pscList: PSC_LIST }, batchSize: 5000 }));
+      console.log(`OpenSearch import: ${r.docs} documents in ${r.seconds.toFixed(0)} s = ${(r.docs / r.seconds).toFixed(0)} docs/s`);
+    }, 3_600_000);
+
+    afterAll(async () => {
+      await client.indices.delete({ index: `${prefix}-*` }).catch(() => undefined);
+      await client.close();
+      await store.close();
+    });
+
+    it('finds at least 98 % of the golden queries within rank', async () => {
+      const summary = await runGolden(new PlacesSearchService(store), loadGolden(GOLDEN));
+      console.log(formatGolden('opensearch', summary));
+      expect(summary.total).toBe(240);
+      expect(summary.share).toBeGreaterThanOrEqual(0.98);
+    }, 600_000);
+  });
+});

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { describeWithData, sharedData, tempDir } from '@lookup/shared/testing';
+import { ruianPlaceDocs } from '../importers/address-import';
+import { SqlitePlacesStore } from '../store/sqlite-places.store';
+import { PlacesSearchService } from './places-search.service';
+import { formatGolden, loadGolden, runGolden } from './testing/golden-queries';
+
+const ZIP = sharedData('cz/20231231_OB_ADR_csv.zip');
+const PSC_LIST = sharedData('cz/psc-list.csv');
+const GOLDEN = sharedData('queries/cz-addresses.jsonl');
+
+/**
+ * The whole CZ register (2.75 M address points) imported into a fresh SQLite file, then the
+ * 240 golden queries: at least 98 % must be within their rank. Slow (minutes): it is the point.
+ */
+describeWithData([ZIP, PSC_LIST, GOLDEN], 'golden CZ address queries on SQLite (whole register)', () => {
+  const dir = tempDir('golden-sqlite-');
+  const store = new SqlitePlacesStore(join(dir.path, 'cz.sqlite'));
+  let rate = 0;
+
+  beforeAll(async () => {
+    await store.init();
+    const r = await store.bulkLoad(ruianPlaceDocs({ zipOrDir: ZIP, catalogue: { pscList: PSC_LIST }, batchSize: 5000 }));
+    rate = r.docs / r.seconds;
+    console.log(`SQLite import: ${r.docs} documents in ${r.seconds.toFixed(0)} s = ${rate.toFixed(0)} docs/s`);
+  }, 3_600_000);
+
+  afterAll(async () => {
+    await store.close();
+    dir.remove();
+  });
+
+  it('finds at least 98 % of the golden queries within rank', async () => {
+    const summary = await runGolden(new PlacesSearchService(store), loadGolden(GOLDEN));
+    console.log(formatGolden('sqlite', summary));
+    expect(summary.total).toBe(240);
+    expect(summary.share).toBeGreaterThanOrEqual(0.98);
+  }, 600_000);
+});

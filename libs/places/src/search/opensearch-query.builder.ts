@@ -1,0 +1,48 @@
+import { F } from '../store/places.mapping';
+import { CandidateQuery, TermClause } from './candidate-query';
+import { FUZZY_MAX_EXPANSIONS, FUZZY_PREFIX_LENGTH } from './fuzzy';
+
+function clause(t: TermClause): Record<string, unknown> {
+  if (t.mode === 'prefix') return { prefix: { [F.tokens]: { value: t.value } } };
+  if (t.mode === 'fuzzy') {
+    return {
+      fuzzy: { [F.tokens]: { value: t.value, fuzziness: t.fuzziness ?? 1, prefix_length: FUZZY_PREFIX_LENGTH, transpositions: true, max_expansions: FUZZY_MAX_EXPANSIONS } },
+    };
+  }
+  return { term: { [F.tokens]: t.value } };
+}
+
+/** Pure: the query DSL for one candidate request (the same term semantics as the FTS5 expression). */
+export function buildOpenSearchSearch(q: CandidateQuery): Record<string, unknown> | null {
+  if (q.terms.length === 0) return null;
+  const filter: unknown[] = [{ terms: { [F.object]: q.objects } }];
+  if (q.countries && q.countries.length > 0) filter.push({ terms: { [F.country]: q.countries } });
+  if (q.contextIds && q.contextIds.length > 0) {
+    filter.push({
+      bool: {
+        should: [F.regionId, F.countyId, F.municipalityId, F.placeId].map((f) => ({ terms: { [f]: q.contextIds } })),
+        minimum_should_match: 1,
+      },
+    });
+  }
+  if (q.postalPrefix) filter.push({ prefix: { [F.postalCode]: { value: q.postalPrefix } } });
+  return {
+    size: q.size,
+    track_total_hits: false,
+    _source: { excludes: [F.tokens] },
+    query: { bool: { must: q.terms.map(clause), filter } },
+  };
+}
+
+/** Pure: address points within `metres` of a point, nearest first. */
+export function buildOpenSearchNearby(lat: number, lng: number, metres: number, countries: string[] | null, size: number): Record<string, unknown> {
+  const filter: unknown[] = [{ term: { [F.object]: 'address' } }, { geo_distance: { distance: `${metres}m`, [F.location]: { lat, lon: lng } } }];
+  if (countries && countries.length > 0) filter.push({ terms: { [F.country]: countries } });
+  return {
+    size,
+    track_total_hits: false,
+    _source: { excludes: [F.tokens] },
+    query: { bool: { filter } },
+    sort: [{ _geo_distance: { [F.location]: { lat, lon: lng }, order: 'asc', unit: 'm' } }, { [F.placeId]: 'asc' }],
+  };
+}

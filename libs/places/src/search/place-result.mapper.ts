@@ -1,0 +1,76 @@
+import { COUNTRY_NAMES, Place } from '@lookup/contracts';
+import { formatAddress, formatPostalCode } from '../domain/address-format';
+import { escapeHtml } from '../domain/html';
+import { PlaceDoc } from '../domain/place.doc';
+
+/** The text a result is shown and highlighted as, per object kind. */
+export function displayText(d: PlaceDoc): string {
+  switch (d.object) {
+    case 'address':
+      return formatAddress(d).formatted_address;
+    case 'street':
+      return d.street ?? d.name;
+    case 'municipality':
+      return d.name;
+    case 'postal_code':
+      return formatPostalCode(d.country, d.postal_code ?? d.name);
+    default:
+      return d.name;
+  }
+}
+
+function latlng(d: PlaceDoc): Place['latlng'] {
+  return d.lat !== null && d.lng !== null ? { lat: d.lat, lng: d.lng } : null;
+}
+
+/**
+ * Pure: a stored document to the API's Place, with the field set of its kind (spec, "Fields
+ * present by object kind"); absent values are null. `highlight` defaults to the escaped
+ * display text, as for detail and reverse results.
+ */
+export function toSearchPlace(d: PlaceDoc, highlight: string = escapeHtml(displayText(d))): Place {
+  const tail = { object: d.object, formatted_country: COUNTRY_NAMES[d.country], country: d.country };
+  switch (d.object) {
+    case 'address': {
+      const f = formatAddress(d);
+      return {
+        place_id: d.place_id,
+        highlight,
+        formatted_address: f.formatted_address,
+        street: d.street ?? null,
+        formatted_street: f.formatted_street,
+        street_number: d.street_number,
+        building_number: d.building_number,
+        formatted_number: f.formatted_number,
+        postal_code: d.postal_code ?? null,
+        municipality: d.municipality ?? null,
+        district: d.district ?? null,
+        county: d.county ?? null,
+        region: d.region ?? null,
+        latlng: latlng(d),
+        ...tail,
+      } as Place;
+    }
+    case 'street':
+      return { place_id: d.place_id, highlight, street: d.street ?? d.name, municipality: d.municipality ?? null, ...tail } as Place;
+    case 'postal_code':
+      return { place_id: d.place_id, highlight, postal_code: d.postal_code ?? d.name, municipality: d.municipality ?? null, ...tail } as Place;
+    case 'municipality':
+      return {
+        place_id: d.place_id,
+        highlight,
+        municipality: d.name,
+        county: d.county ?? null,
+        region: d.region ?? null,
+        latlng: latlng(d),
+        ...tail,
+      } as Place;
+    default:
+      return { place_id: d.place_id, highlight, name: d.name, latlng: latlng(d), ...tail } as unknown as Place;
+  }
+}
+
+/** Key of what a user sees: two results that would look the same are one. */
+export function dedupeKey(d: PlaceDoc): string {
+  return `${d.object}|${displayText(d).toLowerCase()}|${d.municipality ?? ''}|${d.postal_code ?? ''}`;
+}

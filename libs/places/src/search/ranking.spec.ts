@@ -1,0 +1,45 @@
+import { emptyDoc, PlaceDoc } from '../domain/place.doc';
+import { parseQuery } from './query-parser';
+import { AROUND_MAX_BONUS, rankDocs, SCORE } from './ranking';
+
+function addr(id: string, street: string, sn: string, bn: string | null = null, at: [number, number] = [49.9, 17.9]): PlaceDoc {
+  return { ...emptyDoc('CZ', 'address', id, `${street} ${sn}`), street, municipality: 'Opava', district: 'Předměstí', street_number: sn, building_number: bn, number_kind: 'cp', postal_code: '74601', lat: at[0], lng: at[1] };
+}
+
+const ids = (query: string, docs: PlaceDoc[], around?: { lat: number; lng: number }) => rankDocs(parseQuery(query).tokens, docs, { around }).map((r) => r.doc.place_id);
+
+describe('ranking', () => {
+  it('puts an exact number above its prefixes, shorter prefixes first', () => {
+    const docs = [addr('cz_a83a', 'Hlavní', '83a'), addr('cz_a83', 'Hlavní', '83'), addr('cz_a8', 'Hlavní', '8')];
+    expect(ids('Hlavní 8', docs)).toEqual(['cz_a8', 'cz_a83', 'cz_a83a']);
+    expect(ids('Hlavní 83', docs)).toEqual(['cz_a83', 'cz_a83a']);
+  });
+
+  it('prefers the number in the position the slash form gives it', () => {
+    const docs = [addr('cz_a7-79', 'Hlavní', '7', '79'), addr('cz_a79-7', 'Hlavní', '79', '7')];
+    expect(ids('Hlavní 79/7 ', docs)).toEqual(['cz_a79-7', 'cz_a7-79']);
+    expect(ids('Hlavní 7/79 ', docs)).toEqual(['cz_a7-79', 'cz_a79-7']);
+  });
+
+  it('drops documents missing a query token', () => {
+    expect(ids('Hlavní 12 ', [addr('cz_a1', 'Hlavní', '13')])).toEqual([]);
+  });
+
+  it('keeps the around_latlng bias below the exact-vs-prefix gap', () => {
+    const far = addr('cz_afar', 'Hlavní', '15', null, [50.5, 14.0]);
+    const near = addr('cz_anear', 'Hlavní', '153', null, [49.9, 17.9]);
+    expect(ids('Hlavní 15', [near, far], { lat: 49.9, lng: 17.9 })).toEqual(['cz_afar', 'cz_anear']);
+    // The gap the bias must stay under: exact (10) against the closest prefix (two of three digits).
+    expect(AROUND_MAX_BONUS).toBeLessThan(SCORE.exact - (SCORE.prefixBase + SCORE.prefixSpan * (2 / 3)));
+    // Among equal text matches, nearer wins.
+    const a = addr('cz_aa', 'Hlavní', '1', null, [50.5, 14.0]);
+    const b = addr('cz_ab', 'Hlavní', '1', null, [49.91, 17.9]);
+    expect(ids('Hlavní 1 ', [a, b], { lat: 49.9, lng: 17.9 })).toEqual(['cz_ab', 'cz_aa']);
+    expect(ids('Hlavní 1 ', [b, a], { lat: 50.5, lng: 14.0 })).toEqual(['cz_aa', 'cz_ab']);
+  });
+
+  it('orders ties deterministically', () => {
+    const docs = [addr('cz_b', 'Hlavní', '1'), addr('cz_a', 'Hlavní', '1')];
+    expect(ids('Hlavní 1 ', docs)).toEqual(['cz_a', 'cz_b']);
+  });
+});

@@ -1,0 +1,156 @@
+import { PlaceDoc } from '../domain/place.doc';
+import { DocView, docView } from './doc-tokens';
+import { editDistance, fuzziness } from './fuzzy';
+import { QueryToken } from './query-parser';
+import { fold } from './text-fold';
+
+/**
+ * Scores, in points. The gaps are the ranking rules: an exact word or number beats a prefix
+ * (`8` before `83`, `83` before `83a`), a prefix beats a typo, and a token a document does
+ * not contain costs more than any bias can give back.
+ */
+export const SCORE = {
+  exact: 10,
+  exactDiacritics: 1,
+  prefixBase: 5,
+  prefixSpan: 3,
+  fuzzy: 4,
+  numberRole: 2,
+  numberWrongRole: 7,
+  postalAsNumberPrefix: 4,
+  missing: -10,
+  coverage: 2,
+  weight: 1,
+  preference: 3,
+} as const;
+
+/**
+ * `around_latlng` bias: at most AROUND_MAX_BONUS points at the point itself, half of it at
+ * AROUND_HALF_KM, fading with distance. It stays below the gap between an exact and a prefix
+ * match of the same token (>= 3 points), so a strong text match far away still beats a weak
+ * one nearby; among equally good matches the nearest wins.
+ */
+export const AROUND_MAX_BONUS = 2.5;
+export const AROUND_HALF_KM = 5;
+
+export interface RankOptions {
+  around?: { lat: number; lng: number } | null;
+  /** `contextType=preference`: ids of regions, counties, municipalities to boost. */
+  preferIds?: string[] | null;
+  /** Typo pass: words may match within the edit distance (the strict pass needs no distance computed). */
+  fuzzy?: boolean;
+  /** Refiners in preference mode: boosts instead of filters. */
+  preferMunicipality?: string | null;
+  preferPostal?: string | null;
+}
+
+export interface TokenMatch {
+  token: QueryToken;
+  how: 'exact' | 'prefix' | 'fuzzy' | 'none';
+}
+
+export interface Ranked {
+  doc: PlaceDoc;
+  score: number;
+  matches: TokenMatch[];
+  distanceM?: number;
+}
+
+function prefixScore(q: string, target: string): number {
+  return SCORE.prefixBase + SCORE.prefixSpan * (q.length / target.length);
+}
+
+function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean): { points: number; how: TokenMatch['how']; word?: number } {
+  let best: { points: number; how: TokenMatch['how']; word?: number } = { points: SCORE.missing, how: 'none' };
+  const take = (points: number, how: TokenMatch['how'], word?: number) => {
+    if (points > best.points) best = { points, how, word };
+  };
+  if (t.kind === 'number') {
+    // `79/22a` and `c. ev. 59` say which number is which: the right field earns a bonus, the other one less than an exact match.
+    const roleFits = (field: 'sn' | 'bn') => {
+      if (!t.role) return 0;
+      const expected = t.role === 'co' ? 'bn' : 'sn';
+      const fits = field === expected && (t.role !== 'ce' || v.numberKind === 'ce');
+      return fits ? SCORE.numberRole : SCORE.numberWrongRole - SCORE.exact;
+    };
+    for (const [field, n] of [['sn', v.streetNumber], ['bn', v.buildingNumber]] as const) {
+      if (!n) continue;
+      if (n === t.folded) take(SCORE.exact + roleFits(field), 'exact');
+      else if (t.prefix && n.startsWith(t.folded)) take(prefixScore(t.folded, n) + Math.min(0, roleFits(field)), 'prefix');
+    }
+    if (t.folded.length >= 3 && v.postal?.startsWith(t.folded)) take(SCORE.postalAsNumberPrefix, 'prefix');
+  }
+  if (t.kind === 'postal' && v.postal) {
+    if (v.postal === t.folded) take(SCORE.exact, 'exact');
+    else if (t.prefix && v.postal.startsWith(t.folded)) take(prefixScore(t.folded, v.postal), 'prefix');
+  }
+  if (t.kind !== 'postal') {
+    const allowed = fuzzy && t.kind === 'word' ? fuzziness(t.folded) : 0;
+    v.words.forEach((w, i) => {
+      const bonus = used.has(i) ? -0.5 : 0;
+      if (w.folded === t.folded) take(SCORE.exact + (w.lower === t.lower ? SCORE.exactDiacritics : 0) + bonus, 'exact', i);
+      else if (t.prefix && w.folded.startsWith(t.folded)) take(prefixScore(t.folded, w.folded) + (w.lower.startsWith(t.lower) ? SCORE.exactDiacritics / 2 : 0) + bonus, 'prefix', i);
+      else if (allowed > 0 && editDistance(t.folded, w.folded, allowed) <= allowed) take(SCORE.fuzzy + bonus, 'fuzzy', i);
+    });
+  }
+  return best;
+}
+
+function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  return distanceKm(a, b) * 1000;
+}
+
+/** Pure: one document's score for the query tokens and options. */
+export function scoreDoc(tokens: QueryToken[], doc: PlaceDoc, opts: RankOptions = {}): Ranked {
+  const v = docView(doc);
+  const used = new Set<number>();
+  const matches: TokenMatch[] = [];
+  let score = 0;
+  for (const t of tokens) {
+    const r = scoreToken(t, v, used, opts.fuzzy ?? false);
+    if (r.word !== undefined) used.add(r.word);
+    score += r.points;
+    matches.push({ token: t, how: r.how });
+  }
+  // Prefer documents whose own words the query covers (`Opava` before `Branka u Opavy`).
+  if (v.words.length > 0) score += SCORE.coverage * (used.size / v.words.length);
+  if (doc.weight > 0) score += SCORE.weight * Math.min(1, Math.log10(1 + doc.weight) / 6);
+  if (opts.preferIds?.length) {
+    const ids = [doc.region_id, doc.county_id, doc.municipality_id, doc.place_id];
+    if (ids.some((id) => id && opts.preferIds!.includes(id))) score += SCORE.preference;
+  }
+  if (opts.preferMunicipality && doc.municipality && fold(doc.municipality).startsWith(opts.preferMunicipality)) score += SCORE.preference;
+  if (opts.preferPostal && v.postal?.startsWith(opts.preferPostal)) score += SCORE.preference;
+  if (opts.around && doc.lat !== null && doc.lng !== null) {
+    score += AROUND_MAX_BONUS / (1 + distanceKm(opts.around, { lat: doc.lat, lng: doc.lng }) / AROUND_HALF_KM);
+  }
+  return { doc, score, matches };
+}
+
+/** Deterministic order: score, then the shorter name, then the id. */
+export function compareRanked(a: Ranked, b: Ranked): number {
+  if (b.score !== a.score) return b.score - a.score;
+  const la = a.doc.name.length;
+  const lb = b.doc.name.length;
+  if (la !== lb) return la - lb;
+  return a.doc.place_id < b.doc.place_id ? -1 : a.doc.place_id > b.doc.place_id ? 1 : 0;
+}
+
+/** Pure: scores and orders candidates; `requireAll` drops documents missing a query token. */
+export function rankDocs(tokens: QueryToken[], docs: PlaceDoc[], opts: RankOptions = {}, requireAll = true): Ranked[] {
+  const out: Ranked[] = [];
+  for (const d of docs) {
+    const r = scoreDoc(tokens, d, opts);
+    if (requireAll && r.matches.some((m) => m.how === 'none')) continue;
+    out.push(r);
+  }
+  return out.sort(compareRanked);
+}

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { parseRequest, Place, PlaceQueryRequest, PlaceReverseRequest } from '@lookup/contracts';
+import { PlacesSearchService } from '../places-search.service';
+
+/** One line of ../shared/data/queries/cz-addresses.jsonl. */
+export interface GoldenQuery {
+  id: string;
+  type: string;
+  endpoint: string;
+  params: Record<string, string>;
+  expect: Record<string, string>;
+  rank: number;
+}
+
+export interface GoldenOutcome {
+  query: GoldenQuery;
+  /** 1-based position of the first result carrying every expected field, or null. */
+  position: number | null;
+  ms: number;
+  top: string[];
+}
+
+export interface GoldenSummary {
+  total: number;
+  hits: number;
+  share: number;
+  byType: Record<string, { total: number; hits: number; share: number }>;
+  misses: GoldenOutcome[];
+  p50ms: number;
+  p95ms: number;
+}
+
+export function loadGolden(path: string): GoldenQuery[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as GoldenQuery);
+}
+
+function matches(p: Place, expect: Record<string, string>): boolean {
+  return Object.entries(expect).every(([k, v]) => String((p as unknown as Record<string, unknown>)[k] ?? '') === v);
+}
+
+async function ask(svc: PlacesSearchService, q: GoldenQuery): Promise<Place[]> {
+  if (q.endpoint === '/v1/places/query') return svc.query(parseRequest(PlaceQueryRequest, q.params));
+  if (q.endpoint === '/v1/places/reverse') return svc.reverse(parseRequest(PlaceReverseRequest, q.params));
+  throw new Error(`golden query ${q.id}: endpoint ${q.endpoint} is not covered`);
+}
+
+export async function runGolden(svc: PlacesSearchService, queries: GoldenQuery[]): Promise<GoldenSummary> {
+  const outcomes: GoldenOutcome[] = [];
+  for (const q of queries) {
+    const t0 = process.hrtime.bigint();
+    const res = await ask(svc, q);
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    const i = res.findIndex((p) => matches(p, q.expect));
+    outcomes.push({ query: q, position: i >= 0 ? i + 1 : null, ms, top: res.slice(0, 3).map((p) => p.formatted_address ?? p.place_id) });
+  }
+  const byType: GoldenSummary['byType'] = {};
+  for (const o of outcomes) {
+    const t = (byType[o.query.type] ??= { total: 0, hits: 0, share: 0 });
+    t.total++;
+    if (o.position !== null && o.position <= o.query.rank) t.hits++;
+  }
+  for (const t of Object.values(byType)) t.share = t.hits / t.total;
+  const hits = Object.values(byType).reduce((s, t) => s + t.hits, 0);
+  const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+  return {
+    total: outcomes.length,
+    hits,
+    share: hits / outcomes.length,
+    byType,
+    misses: outcomes.filter((o) => o.position === null || o.position > o.query.rank),
+    p50ms: ms[Math.floor(ms.length * 0.5)] ?? 0,
+    p95ms: ms[Math.floor(ms.length * 0.95)] ?? 0,
+  };
+}
+
+export function formatGolden(engine: string, s: GoldenSummary): string {
+  const lines = [`golden CZ queries on ${engine}: ${s.hits}/${s.total} = ${(s.share * 100).toFixed(1)} % within rank (p50 ${s.p50ms.toFixed(1)} ms, p95 ${s.p95ms.toFixed(1)} ms, one at a time)`];
+  for (const [type, t] of Object.entries(s.byType)) lines.push(`  ${type.padEnd(24)} ${t.hits}/${t.total} = ${(t.share * 100).toFixed(1)} %`);
+  for (const m of s.misses.slice(0, 20)) lines.push(`  miss ${m.query.id}: ${JSON.stringify(m.query.params)} -> position ${m.position ?? '-'}; top: ${m.top.join(' | ')}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,245 @@
+import { parseRequest, Place, PlaceQueryRequest, PlaceReverseRequest, MunicipalityQueryRequest, PostalQueryRequest, StreetQueryRequest } from '@lookup/contracts';
+import { wgs84ToJtsk } from '../../geo/sjtsk';
+import { PlacesStore } from '../../store/places.store';
+import { PlacesSearchService } from '../places-search.service';
+import { address, searchFixtureDocs, TOWNS } from './search-fixtures';
+import { placeId } from '../../domain/place.doc';
+
+const ADDRESS_FIELDS = [
+  'building_number', 'country', 'county', 'district', 'formatted_address', 'formatted_country', 'formatted_number', 'formatted_street',
+  'highlight', 'latlng', 'municipality', 'object', 'place_id', 'postal_code', 'region', 'street', 'street_number',
+].sort();
+
+/**
+ * The search behaviour of issue 3, one named test each, run unchanged against every engine:
+ * `makeStore` gives a fresh, initialised, empty store. Same fixture documents, same expectations.
+ */
+export function placesSearchContract(engine: string, makeStore: () => Promise<PlacesStore>, dispose: (s: PlacesStore) => Promise<void>): void {
+  describe(`places search contract (${engine})`, () => {
+    let store: PlacesStore;
+    let svc: PlacesSearchService;
+    const q = (p: Record<string, unknown>) => svc.query(parseRequest(PlaceQueryRequest, p));
+    const texts = (r: Place[]) => r.map((p) => p.formatted_address ?? p.street ?? p.municipality ?? p.postal_code);
+
+    beforeAll(async () => {
+      store = await makeStore();
+      await store.upsert(searchFixtureDocs());
+      svc = new PlacesSearchService(store);
+    });
+
+    afterAll(async () => {
+      await dispose(store);
+    });
+
+    it('matches the word being typed as a prefix', async () => {
+      const r = await q({ query: 'Lihov' });
+      expect(r.length).toBeGreaterThan(0);
+      for (const p of r) expect(p.street).toBe('Lihovarská');
+    });
+
+    it('matches the words already typed as whole words only', async () => {
+      expect(await q({ query: 'Liho 79' })).toEqual([]);
+      expect(texts(await q({ query: 'Lihovarská 79' }))[0]).toBe('Lihovarská 79/22a, 746 01 Opava');
+    });
+
+    it('accepts any word order', async () => {
+      for (const query of ['Opava Lihovarská 79/22a', '79/22a Lihovarská Opava', 'Předměstí 79/22a lihovarská']) {
+        expect(texts(await q({ query }))[0]).toBe('Lihovarská 79/22a, 746 01 Opava');
+      }
+    });
+
+    it('ignores diacritics', async () => {
+      expect(texts(await q({ query: 'lihovarska 79 opava' }))[0]).toBe('Lihovarská 79/22a, 746 01 Opava');
+      expect(texts(await q({ query: 'RANCIROV 86' }))[0]).toBe('Rančířov 86, 586 01 Rančířov');
+    });
+
+    it('ranks the exact-diacritics form first', async () => {
+      expect((await q({ query: 'Krásná 5' })).map((p) => p.country)).toEqual(['CZ', 'SK']);
+      expect((await q({ query: 'Krásna 5' })).map((p) => p.country)).toEqual(['SK', 'CZ']);
+      expect((await q({ query: 'krasna 5' })).length).toBe(2);
+    });
+
+    it('tolerates typos in a second pass when the strict pass finds nothing', async () => {
+      expect(texts(await q({ query: 'Lihovarka 79' }))[0]).toBe('Lihovarská 79/22a, 746 01 Opava');
+      expect(texts(await q({ query: 'Lihovasrká 79 Opava' }))[0]).toBe('Lihovarská 79/22a, 746 01 Opava');
+      // A strict hit exists: no typo neighbours are mixed in (Opavská in Branka is not Opava).
+      const strict = await q({ query: 'Opava 12 ' });
+      expect(strict.every((p) => p.municipality === 'Opava')).toBe(true);
+    });
+
+    it('reads house numbers in every written form', async () => {
+      const first = async (query: string) => texts(await q({ query }))[0];
+      expect(await first('Lihovarská 79')).toBe('Lihovarská 79/22a, 746 01 Opava');
+      expect(await first('Lihovarská 22a')).toBe('Lihovarská 79/22a, 746 01 Opava');
+      expect(await first('Lihovarská 79/22a')).toBe('Lihovarská 79/22a, 746 01 Opava');
+      expect(await first('Lihovarská 7/1150 ')).toBe('Lihovarská 1150/7, 746 01 Opava');
+      expect(await first('Podvihov č. ev. 59')).toBe('Podvihov č. ev. 59, 747 06 Opava');
+      expect(await first('Podvihov c.ev.59')).toBe('Podvihov č. ev. 59, 747 06 Opava');
+      expect(await first('Podvihov ev. 59, 747 06 Opava')).toBe('Podvihov č. ev. 59, 747 06 Opava');
+      expect(await first('Rančířov 86')).toBe('Rančířov 86, 586 01 Rančířov');
+      expect(await first('Kijevská 2125 Svitavy')).toBe('Kijevská 2125/13c, 568 02 Svitavy');
+    });
+
+    it('ranks exact house numbers above prefixes (8 before 83, 83 before 83a)', async () => {
+      expect(texts(await q({ query: 'Lihovarská 8' })).slice(0, 3)).toEqual([
+        'Lihovarská 8, 746 01 Opava',
+        'Lihovarská 83, 746 01 Opava',
+        'Lihovarská 83a, 746 01 Opava',
+      ]);
+      expect(texts(await q({ query: 'Lihovarská 83' }))).toEqual(['Lihovarská 83, 746 01 Opava', 'Lihovarská 83a, 746 01 Opava']);
+    });
+
+    it('expands the abbreviations nám., tř., ul. and sv.', async () => {
+      expect(texts(await q({ query: 'Horní nám. 69' }))[0]).toBe('Horní náměstí 69/1, 746 01 Opava');
+      expect(texts(await q({ query: 'tř. Svobody 39 Olomouc' }))[0]).toBe('třída Svobody 39/1, 779 00 Olomouc');
+      expect(texts(await q({ query: 'ul. Lidická 500' }))[0]).toBe('Lidická 500, 417 05 Osek');
+      expect(texts(await q({ query: 'sv. Čecha 7' }))).toEqual(['Svatého Čecha 7, 746 01 Opava']);
+      // ... also where the register itself abbreviates (`Fügnerovo nám.`).
+      for (const query of ['Fügnerovo nám. 2428', 'Fügnerovo náměstí 2428', 'fugnerovo namesti 2428 ', 'Fügnerovo nam']) {
+        expect(texts(await q({ query }))[0]).toBe('Fügnerovo nám. 2428, 397 01 Písek');
+      }
+      expect((await q({ query: 'Fügnerovo náměstí 2428' }))[0].highlight).toBe('<em>Fügnerovo</em> <em>nám</em>. <em>2428</em>, 397 01 Písek');
+    });
+
+    it('matches partial postal codes with or without the space', async () => {
+      const codes = async (query: string) => (await svc.postal(parseRequest(PostalQueryRequest, { query }))).map((p) => p.postal_code);
+      expect(await codes('746')).toEqual(['74601']);
+      expect(await codes('74')).toEqual(['74601', '74706', '74741']);
+      expect(await codes('74601')).toEqual(['74601']);
+      expect(await codes('746 01')).toEqual(['74601']);
+      expect(texts(await q({ query: 'Lihovarská 79, 746 01 Opava' }))[0]).toBe('Lihovarská 79/22a, 746 01 Opava');
+      expect(texts(await q({ query: 'Cihelní 265, 74741' }))[0]).toBe('Cihelní 265, 747 41 Branka u Opavy');
+    });
+
+    it('biases towards around_latlng, boundedly', async () => {
+      const sv = `${TOWNS.svitavy.lat},${TOWNS.svitavy.lng}`;
+      const op = `${TOWNS.opava.lat},${TOWNS.opava.lng}`;
+      expect((await q({ query: 'Nádražní 1', around_latlng: sv }))[0].municipality).toBe('Svitavy');
+      expect((await q({ query: 'Nádražní 1', around_latlng: op }))[0].municipality).toBe('Opava');
+      // A strong text match far away (Opava, exactly 15) still beats a weak one nearby (Svitavy, 153).
+      expect(texts(await q({ query: 'Nádražní 15', around_latlng: sv }))).toEqual(['Nádražní 15, 746 01 Opava', 'Nádražní 153, 568 02 Svitavy']);
+    });
+
+    it('removes duplicates', async () => {
+      expect(texts(await q({ query: 'Lidická 501' }))).toEqual(['Lidická 501, 417 05 Osek']);
+    });
+
+    it('highlights the matched parts with <em> and escapes the rest', async () => {
+      expect((await q({ query: 'lihovarska 79/2' }))[0].highlight).toBe('<em>Lihovarská</em> <em>79</em>/<em>2</em>2a, 746 01 Opava');
+      expect((await q({ query: 'Cihelní 265 747 41' }))[0].highlight).toBe('<em>Cihelní</em> <em>265</em>, <em>747 41</em> Branka u Opavy');
+    });
+
+    it('returns the address field set with formatted addresses per country', async () => {
+      const [cz] = await q({ query: 'Lihovarská 79/22a' });
+      expect(Object.keys(cz).sort()).toEqual(ADDRESS_FIELDS);
+      expect(cz).toMatchObject({
+        formatted_address: 'Lihovarská 79/22a, 746 01 Opava', formatted_street: 'Lihovarská 79/22a', formatted_number: '79/22a',
+        street: 'Lihovarská', street_number: '79', building_number: '22a', postal_code: '74601', municipality: 'Opava', district: 'Předměstí',
+        county: 'Opava', region: 'Moravskoslezský kraj', object: 'address', country: 'CZ', formatted_country: 'Česko',
+      });
+      expect(cz.place_id).toBe('cz_a21600001');
+      const [sk] = await q({ query: 'Hlavná 12/3' });
+      expect(sk).toMatchObject({ formatted_street: 'Hlavná 12/3', country: 'SK', formatted_country: 'Slovensko' });
+      const [village] = await q({ query: 'Rančířov 86' });
+      expect(village.street).toBeNull();
+      expect(village.building_number).toBeNull();
+    });
+
+    it('filters by context (strict) and boosts by it (preference)', async () => {
+      const svitavy = placeId('CZ', 'municipality', TOWNS.svitavy.code);
+      const strict = await q({ query: 'Nádražní 1', context: [svitavy] });
+      expect(strict.map((p) => p.municipality)).toEqual(['Svitavy', 'Svitavy']);
+      const county = await q({ query: 'Nádražní', context: { 0: placeId('CZ', 'county', '3806') }, contextType: 'strict' });
+      expect(new Set(county.map((p) => p.municipality))).toEqual(new Set(['Opava']));
+      const pref = await q({ query: 'Nádražní 1', context: svitavy, contextType: 'preference' });
+      expect(pref[0].municipality).toBe('Svitavy');
+      expect(pref.some((p) => p.municipality === 'Opava')).toBe(true);
+    });
+
+    it('searches only the given countries', async () => {
+      expect((await q({ query: 'krasna 5', country: 'CZ' })).map((p) => p.country)).toEqual(['CZ']);
+      expect((await q({ query: 'krasna 5', country: ['sk'] })).map((p) => p.country)).toEqual(['SK']);
+      expect((await q({ query: 'krasna 5', country: 'CZ,SK' })).length).toBe(2);
+    });
+
+    it('returns at most limit results, 7 by default', async () => {
+      expect((await q({ query: 'Lihovarská', limit: '2' })).length).toBe(2);
+      expect((await q({ query: 'Opava' })).length).toBe(7);
+    });
+
+    it('refines by street, municipality and postal_code', async () => {
+      expect(texts(await q({ query: 'Nádražní', street: 'Nádražní 153' }))).toEqual(['Nádražní 153, 568 02 Svitavy']);
+      expect(new Set((await q({ query: 'Nádražní 1', municipality: 'Svit' })).map((p) => p.municipality))).toEqual(new Set(['Svitavy']));
+      expect(new Set((await q({ query: 'Nádražní', postal_code: '568' })).map((p) => p.municipality))).toEqual(new Set(['Svitavy']));
+      const pref = await q({ query: 'Nádražní 1', municipality: 'Svitavy', contextType: 'preference' });
+      expect(pref[0].municipality).toBe('Svitavy');
+      expect(pref.some((p) => p.municipality === 'Opava')).toBe(true);
+    });
+
+    it('finds streets, with the street field set and the municipality refiner', async () => {
+      const r = await svc.street(parseRequest(StreetQueryRequest, { query: 'Nádr' }));
+      expect(r.map((p) => p.municipality).sort()).toEqual(['Opava', 'Svitavy']);
+      expect(Object.keys(r[0]).sort()).toEqual(['country', 'formatted_country', 'highlight', 'municipality', 'object', 'place_id', 'street']);
+      expect(r[0].highlight).toBe('<em>Nádr</em>ažní');
+      const only = await svc.street(parseRequest(StreetQueryRequest, { query: 'nadrazni', municipality: 'Svitavy' }));
+      expect(only.map((p) => p.municipality)).toEqual(['Svitavy']);
+    });
+
+    it('finds municipalities, with the municipality field set and the postal_code refiner', async () => {
+      const r = await svc.municipality(parseRequest(MunicipalityQueryRequest, { query: 'Opa' }));
+      // `Opa` is a prefix of Opava and of Opavy: the whole-name match first.
+      expect(r.map((p) => p.municipality)).toEqual(['Opava', 'Branka u Opavy']);
+      expect(Object.keys(r[0]).sort()).toEqual(['country', 'county', 'formatted_country', 'highlight', 'latlng', 'municipality', 'object', 'place_id', 'region']);
+      const branka = await svc.municipality(parseRequest(MunicipalityQueryRequest, { query: 'Branka u' }));
+      expect(branka.map((p) => p.municipality)).toEqual(['Branka u Opavy']);
+      expect(branka[0].highlight).toBe('<em>Branka</em> <em>u</em> Opavy');
+      const byPostal = await svc.municipality(parseRequest(MunicipalityQueryRequest, { query: 'o', postal_code: '417' }));
+      expect(byPostal.map((p) => p.municipality)).toEqual(['Osek']);
+      const preferred = await svc.municipality(parseRequest(MunicipalityQueryRequest, { query: 'o', postal_code: '417', contextType: 'preference' }));
+      expect(preferred[0].municipality).toBe('Osek');
+      expect(preferred.length).toBeGreaterThan(1);
+    });
+
+    it('finds postal codes, with the postal field set and the municipality refiner', async () => {
+      const r = await svc.postal(parseRequest(PostalQueryRequest, { query: '747', municipality: 'Branka' }));
+      expect(r.map((p) => p.postal_code)).toEqual(['74741']);
+      expect(Object.keys(r[0]).sort()).toEqual(['country', 'formatted_country', 'highlight', 'municipality', 'object', 'place_id', 'postal_code']);
+      expect(r[0].highlight).toBe('<em>747</em> 41');
+    });
+
+    describe('reverse', () => {
+      const lih = TOWNS.opava;
+      const rev = (p: Record<string, unknown>) => svc.reverse(parseRequest(PlaceReverseRequest, p));
+
+      it('finds addresses within distinct metres (10 by default), nearest first', async () => {
+        expect(texts(await rev({ lat: String(lih.lat), lng: String(lih.lng) }))).toEqual(['Lihovarská 79/22a, 746 01 Opava']);
+        const wider = await rev({ lat: String(lih.lat + 0.00001), lng: String(lih.lng), distinct: '60' });
+        expect(texts(wider)).toEqual(['Lihovarská 79/22a, 746 01 Opava', 'Lihovarská 8, 746 01 Opava', 'Lihovarská 1150/7, 746 01 Opava']);
+        expect(wider[0].highlight).toBe('Lihovarská 79/22a, 746 01 Opava');
+        expect(await rev({ lat: '49.0', lng: '15.0' })).toEqual([]);
+      });
+
+      it('takes S-JTSK coordinates in either sign convention', async () => {
+        const j = wgs84ToJtsk(lih.lat, lih.lng);
+        for (const [x, y] of [[j.x, j.y], [-j.x, -j.y]]) {
+          expect(texts(await rev({ jtskX: x.toFixed(2), jtskY: y.toFixed(2) }))).toEqual(['Lihovarská 79/22a, 746 01 Opava']);
+        }
+      });
+
+      it('limits and filters by country', async () => {
+        expect((await rev({ lat: String(lih.lat), lng: String(lih.lng), distinct: '2000', limit: '2' })).length).toBe(2);
+        expect(await rev({ lat: String(lih.lat), lng: String(lih.lng), country: 'SK' })).toEqual([]);
+      });
+    });
+
+    it('replaces a re-imported document everywhere (no stale search entries)', async () => {
+      const moved = { ...address('branka', 'Cihelní', '266', { adm: 777 }) };
+      await store.upsert([moved]);
+      expect(texts(await q({ query: 'Cihelní 266' }))).toEqual(['Cihelní 266, 747 41 Branka u Opavy']);
+      await store.upsert([{ ...moved, street_number: '268', name: 'Cihelní 268' }]);
+      expect(await q({ query: 'Cihelní 266 ' })).toEqual([]);
+      expect(texts(await q({ query: 'Cihelní 268' }))).toEqual(['Cihelní 268, 747 41 Branka u Opavy']);
+      expect((await store.get(moved.place_id))?.street_number).toBe('268');
+    });
+  });
+}

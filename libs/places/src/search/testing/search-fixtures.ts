@@ -1,0 +1,142 @@
+import { CountryCode } from '@lookup/contracts';
+import { emptyDoc, PlaceDoc, placeId } from '../../domain/place.doc';
+
+/**
+ * Small, realistic CZ/SK documents for the contract suite: each one is here for a named
+ * behaviour (house-number forms, abbreviations, diacritics, bias, dedupe, context).
+ */
+interface Town {
+  cc: CountryCode;
+  code: string;
+  name: string;
+  county: [string, string];
+  region: [string, string];
+  postal: string;
+  lat: number;
+  lng: number;
+}
+
+export const TOWNS = {
+  opava: { cc: 'CZ', code: '505927', name: 'Opava', county: ['3806', 'Opava'], region: ['132', 'Moravskoslezský kraj'], postal: '74601', lat: 49.9387, lng: 17.9026 },
+  branka: { cc: 'CZ', code: '553646', name: 'Branka u Opavy', county: ['3806', 'Opava'], region: ['132', 'Moravskoslezský kraj'], postal: '74741', lat: 49.8878, lng: 17.8831 },
+  svitavy: { cc: 'CZ', code: '578444', name: 'Svitavy', county: ['3611', 'Svitavy'], region: ['94', 'Pardubický kraj'], postal: '56802', lat: 49.7559, lng: 16.4683 },
+  olomouc: { cc: 'CZ', code: '500496', name: 'Olomouc', county: ['3805', 'Olomouc'], region: ['124', 'Olomoucký kraj'], postal: '77900', lat: 49.5938, lng: 17.2509 },
+  osek: { cc: 'CZ', code: '567639', name: 'Osek', county: ['3510', 'Teplice'], region: ['60', 'Ústecký kraj'], postal: '41705', lat: 50.6228, lng: 13.6934 },
+  rancirov: { cc: 'CZ', code: '587869', name: 'Rančířov', county: ['3707', 'Jihlava'], region: ['108', 'Kraj Vysočina'], postal: '58601', lat: 49.3446, lng: 15.5598 },
+  pisek: { cc: 'CZ', code: '549240', name: 'Písek', county: ['3305', 'Písek'], region: ['35', 'Jihočeský kraj'], postal: '39701', lat: 49.3088, lng: 14.1475 },
+  krasnaCz: { cc: 'CZ', code: '554511', name: 'Krásná', county: ['3402', 'Cheb'], region: ['51', 'Karlovarský kraj'], postal: '35201', lat: 50.2292, lng: 12.1735 },
+  kosice: { cc: 'SK', code: '599981', name: 'Košice - Krásna', county: ['802', 'Košice IV'], region: ['8', 'Košický kraj'], postal: '04018', lat: 48.6742, lng: 21.2867 },
+  bratislava: { cc: 'SK', code: '529320', name: 'Bratislava - Staré Mesto', county: ['101', 'Bratislava I'], region: ['1', 'Bratislavský kraj'], postal: '81101', lat: 48.1447, lng: 17.1077 },
+} satisfies Record<string, Town>;
+
+type TownKey = keyof typeof TOWNS;
+
+function within(t: Town, d: PlaceDoc): PlaceDoc {
+  return {
+    ...d,
+    region_id: placeId(t.cc, 'region', t.region[0]),
+    region: t.region[1],
+    county_id: placeId(t.cc, 'county', t.county[0]),
+    county: t.county[1],
+    municipality_id: placeId(t.cc, 'municipality', t.code),
+    municipality: t.name,
+  };
+}
+
+let nextAdm = 1000;
+
+/** An address point; `number` is `79`, `79/22a` or `ce:59` (evidence number). */
+export function address(town: TownKey, street: string | null, number: string, opts: { district?: string; postal?: string; dLat?: number; dLng?: number; adm?: number } = {}): PlaceDoc {
+  const t = TOWNS[town];
+  const ce = number.startsWith('ce:');
+  const [sn, bn] = (ce ? number.slice(3) : number).split('/');
+  const id = placeId(t.cc, 'address', opts.adm ?? nextAdm++);
+  const d = within(t, emptyDoc(t.cc, 'address', id, ''));
+  d.street = street;
+  d.district = opts.district ?? t.name;
+  d.street_number = sn;
+  d.number_kind = ce ? 'ce' : 'cp';
+  d.building_number = bn ?? null;
+  d.postal_code = opts.postal ?? t.postal;
+  d.lat = t.lat + (opts.dLat ?? 0);
+  d.lng = t.lng + (opts.dLng ?? 0);
+  d.name = [street ?? d.district, number].join(' ');
+  if (street) d.street_id = placeId(t.cc, 'street', `${t.code}-${street}`);
+  return d;
+}
+
+export function street(town: TownKey, name: string, weight = 10): PlaceDoc {
+  const t = TOWNS[town];
+  const d = within(t, emptyDoc(t.cc, 'street', placeId(t.cc, 'street', `${t.code}-${name}`), name));
+  return { ...d, street: name, postal_code: t.postal, lat: t.lat, lng: t.lng, weight };
+}
+
+export function municipality(town: TownKey, weight = 100): PlaceDoc {
+  const t = TOWNS[town];
+  const d = within(t, emptyDoc(t.cc, 'municipality', placeId(t.cc, 'municipality', t.code), t.name));
+  // As the importer makes them: a municipality has many postal codes, its document none.
+  return { ...d, lat: t.lat, lng: t.lng, weight };
+}
+
+export function postalCode(town: TownKey, code = TOWNS[town].postal): PlaceDoc {
+  const t = TOWNS[town];
+  const d = within(t, emptyDoc(t.cc, 'postal_code', placeId(t.cc, 'postal_code', code), code));
+  return { ...d, postal_code: code, lat: t.lat, lng: t.lng, weight: 1 };
+}
+
+export function searchFixtureDocs(): PlaceDoc[] {
+  nextAdm = 1000;
+  return [
+    address('opava', 'Lihovarská', '79/22a', { district: 'Předměstí', adm: 21600001 }),
+    address('opava', 'Lihovarská', '8', { district: 'Předměstí', dLat: 0.0004 }),
+    address('opava', 'Lihovarská', '83', { district: 'Předměstí', dLat: 0.0008 }),
+    address('opava', 'Lihovarská', '83a', { district: 'Předměstí', dLat: 0.0009 }),
+    address('opava', 'Lihovarská', '1150/7', { district: 'Předměstí', dLat: -0.0005 }),
+    address('opava', 'Horní náměstí', '69/1', { district: 'Město', dLng: 0.004 }),
+    address('opava', 'Svatého Čecha', '7', { district: 'Předměstí', dLng: -0.003 }),
+    address('opava', 'Svatoplukova', '7', { district: 'Předměstí', dLng: -0.0035 }),
+    address('opava', 'Nádražní', '15', { district: 'Předměstí', dLat: 0.01 }),
+    address('opava', 'Nádražní', '1', { district: 'Předměstí', dLat: 0.011 }),
+    address('opava', null, 'ce:59', { district: 'Podvihov', postal: '74706', dLat: 0.05 }),
+    address('opava', null, '12', { district: 'Podvihov', postal: '74706', dLat: 0.051 }),
+    address('branka', 'Cihelní', '265'),
+    address('branka', 'Opavská', '12', { dLat: 0.001 }),
+    address('svitavy', 'Nádražní', '153', { district: 'Předměstí' }),
+    address('svitavy', 'Nádražní', '1', { district: 'Předměstí', dLat: 0.0005 }),
+    address('svitavy', 'Kijevská', '2125/13c', { district: 'Lány' }),
+    address('olomouc', 'třída Svobody', '39/1', { district: 'Olomouc' }),
+    address('osek', 'Lidická', '500'),
+    // The register writes some street names abbreviated.
+    address('pisek', 'Fügnerovo nám.', '2428', { district: 'Budějovické Předměstí' }),
+    address('rancirov', null, '86'),
+    address('rancirov', null, '8', { dLat: 0.001 }),
+    address('krasnaCz', null, '5'),
+    address('kosice', 'Krásna', '5', { district: 'Krásna' }),
+    address('bratislava', 'Hlavná', '12/3', { district: 'Staré Mesto' }),
+    // The same address point published twice (two refreshes with different codes): shown once.
+    address('osek', 'Lidická', '501', { adm: 90000001 }),
+    address('osek', 'Lidická', '501', { adm: 90000002 }),
+    street('opava', 'Lihovarská', 40),
+    street('opava', 'Horní náměstí', 30),
+    street('opava', 'Nádražní', 60),
+    street('svitavy', 'Nádražní', 50),
+    street('branka', 'Opavská', 20),
+    street('osek', 'Lidická', 20),
+    street('kosice', 'Krásna', 15),
+    municipality('opava', 20000),
+    municipality('branka', 600),
+    municipality('svitavy', 6000),
+    municipality('olomouc', 30000),
+    municipality('osek', 1500),
+    municipality('rancirov', 100),
+    municipality('krasnaCz', 200),
+    municipality('kosice', 2000),
+    postalCode('opava'),
+    postalCode('opava', '74706'),
+    postalCode('branka'),
+    postalCode('svitavy'),
+    postalCode('olomouc'),
+    postalCode('osek'),
+    postalCode('bratislava'),
+  ];
+}
