@@ -1,0 +1,32 @@
+import { Business, COUNTRY_NAMES } from '@lookup/contracts';
+import { BusinessDoc } from './business.doc';
+import { formatAddress, formatNumber, formatPostalCode, formatStreet } from './business-address';
+import { escapeHtml } from './html';
+
+/** Pure: a stored entity -> the API object; `highlight` is already HTML (escaped + <em>). */
+export function toBusiness(d: BusinessDoc, highlight?: string): Business {
+  return {
+    business_id: d.business_id,
+    highlight: highlight ?? escapeHtml(d.name),
+    name: d.name,
+    established_on: d.established_on,
+    terminated_on: d.terminated_on,
+    cin: d.cin,
+    tin: d.tin,
+    vatin: d.vatin,
+    formatted_address: formatAddress(d),
+    street: d.street,
+    formatted_street: formatStreet(d),
+    street_number: d.street_number,
+    building_number: d.building_number,
+    formatted_number: formatNumber(d),
+    postal_code: d.postal_code ? formatPostalCode(d.postal_code) : '',
+    municipality: d.municipality,
+    legal_form: d.legal_form,
+    segment: d.segment,
+    organization_size: d.organization_size,
+    object: 'business',
+    formatted_country: COUNTRY_NAMES[d.country],
+    country: d.country,
+  };
+}

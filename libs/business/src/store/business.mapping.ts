@@ -1,0 +1,30 @@
+import type { IndexDefinition } from '@lookup/shared/search';
+import { BF } from '../domain/business.doc';
+
+/**
+ * The business index. Tokens are folded by our own code (see name-tokens.ts), so the engine only
+ * splits on spaces; `index_prefixes` makes the prefix query on the typed word cheap.
+ */
+export const BUSINESS_INDEX: IndexDefinition = {
+  settings: {
+    number_of_shards: 1,
+    number_of_replicas: 0,
+    refresh_interval: '1s',
+    analysis: { analyzer: { spaces: { type: 'custom', tokenizer: 'whitespace' } } },
+  },
+  mappings: {
+    dynamic: 'strict',
+    properties: {
+      [BF.id]: { type: 'keyword' },
+      [BF.country]: { type: 'keyword' },
+      [BF.nameKey]: { type: 'keyword' },
+      [BF.nameTokens]: { type: 'text', analyzer: 'spaces', index_prefixes: { min_chars: 1, max_chars: 10 }, norms: false, index_options: 'docs' },
+      [BF.cin]: { type: 'keyword' },
+      [BF.cinKey]: { type: 'keyword' },
+      [BF.active]: { type: 'boolean' },
+      [BF.doc]: { type: 'object', enabled: false },
+    },
+  },
+};
+
+export const BUSINESS_ALIAS_SUFFIX = 'business';
