@@ -13,6 +13,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * its key that way on the IP route). An empty body is an empty parameter set.
  */
 export function registerBodyParsers(fastify: FastifyInstance): void {
+  // Fastify 5 never reads a GET body (GET is in its "bodyless" set), so the Node SDK's key would
+  // be lost on `GET /v1/utils/ip/{ip}`. A GET without a body is handled exactly as before.
+  fastify.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
   if (fastify.hasContentTypeParser('application/x-www-form-urlencoded')) fastify.removeContentTypeParser('application/x-www-form-urlencoded');
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
