@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, nestLogLevels } from '@lookup/shared/config';
 import { NatsTransportServer } from '@lookup/shared/transport';
+import { registerMetricsRoute, RpcMetricsInterceptor } from '@lookup/shared/metrics';
 
 /**
  * A service app in the distributed profile: its message handlers on NATS (queue group = the
@@ -12,10 +13,14 @@ export async function createServiceApp(module: DynamicModule, config: AppConfig,
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ logger: false }), {
     logger: nestLogLevels(config),
   });
+  // The handlers are wired when the microservice connects, so the metrics interceptor must be
+  // global (and inherited) before that; it ignores the HTTP probe routes.
+  app.useGlobalInterceptors(new RpcMetricsInterceptor());
   app.connectMicroservice(
     { strategy: new NatsTransportServer({ url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, queue: service, name: service }) },
-    { inheritAppConfig: false },
+    { inheritAppConfig: true },
   );
+  registerMetricsRoute(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
   await app.startAllMicroservices();
   await app.listen(config.PORT, config.HOST);

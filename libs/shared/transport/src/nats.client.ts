@@ -1,5 +1,6 @@
 import { connect, ErrorCode, JSONCodec, NatsConnection, NatsError } from 'nats';
 import { DomainError } from '@lookup/contracts';
+import { measureTransport } from '@lookup/shared/metrics';
 import { DEFAULT_TRANSPORT_TIMEOUT_MS, ReplyEnvelope, RequestOptions, TransportClient } from './transport.types';
 import { noResponder, transportTimeout } from './transport.errors';
 import { unwrapReply } from './reply';
@@ -33,7 +34,11 @@ export class NatsTransportClient implements TransportClient {
     return this.nc;
   }
 
-  async request<T>(subject: string, payload: unknown, options?: RequestOptions): Promise<T> {
+  request<T>(subject: string, payload: unknown, options?: RequestOptions): Promise<T> {
+    return measureTransport(subject, () => this.send<T>(subject, payload, options));
+  }
+
+  private async send<T>(subject: string, payload: unknown, options?: RequestOptions): Promise<T> {
     const timeout = options?.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TRANSPORT_TIMEOUT_MS;
     let reply: ReplyEnvelope;
     try {

@@ -1,0 +1,153 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { ensureBuilt, freePortRange, NodeAppProcess, tempDir } from '@lookup/shared/testing';
+
+const ROOT = resolve(__dirname, '..', '..', '..', '..');
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+const describeBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+if (!existsSync(CHROMIUM)) console.log(`skipped "demo page": ${CHROMIUM} not installed (apt-get install -y chromium)`);
+
+type Stats = Record<string, { sent: number; shown: number; dropped: number }>;
+
+/**
+ * The demo page at `/` of the standalone profile exactly as `npm start` runs it (a fresh data
+ * dir, no key configured), driven in headless Chromium.
+ */
+describeBrowser('demo page in headless Chromium (standalone profile, out of the box)', () => {
+  let server: NodeAppProcess;
+  let context: BrowserContext;
+  let page: Page;
+  let base = '';
+  const data = tempDir('lookup-demo-data-');
+  const profile = tempDir('lookup-demo-chromium-');
+  const requests: Array<{ path: string; body: Record<string, unknown> }> = [];
+
+  beforeAll(async () => {
+    ensureBuilt(ROOT, ['dist/apps/standalone/src/main.js']);
+    const port = await freePortRange(1);
+    base = `http://127.0.0.1:${port}`;
+    server = new NodeAppProcess(
+      ROOT,
+      'dist/apps/standalone/src/main.js',
+      // No SEED_API_KEY: the page must work with nothing configured. E-mail: no SMTP probe, quick DNS give-up (no network here).
+      { PATH: process.env['PATH'], HOST: '127.0.0.1', PORT: String(port), DATA_DIR: data.path, LOG_LEVEL: 'warn', EMAIL_SMTP_PROBE: 'false', EMAIL_DNS_TIMEOUT_MS: '500' },
+      port,
+    );
+    await server.start(90000);
+    const { chromium } = await import('playwright-core');
+    context = await chromium.launchPersistentContext(profile.path, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      viewport: { width: 900, height: 1000 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('request', (r: Request) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/v1/')) requests.push({ path: url.pathname, body: JSON.parse(r.postData() ?? '{}') });
+    });
+    const res = await page.goto(base + '/');
+    expect(res?.status()).toBe(200);
+  }, 240000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.stop(10000);
+    data.remove();
+    profile.remove();
+  }, 60000);
+
+  const stats = () => page.evaluate(() => (globalThis as unknown as { lookupDemo: { stats: Stats } }).lookupDemo.stats);
+  const options = (id: string) => page.locator(`#${id}-list li[role=option]`);
+  const waitText = (selector: string, text: string, timeout = 5000) => page.locator(selector).filter({ hasText: text }).waitFor({ timeout });
+  const calls = (path: string) => requests.filter((r) => r.path === path);
+
+  it('serves the page with a working demo key and a strict content security policy', async () => {
+    const res = await fetch(base + '/');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.locator('meta[name="lookup-demo-key"]').getAttribute('content')).toBe('demo');
+    expect(await page.locator('#key-row').isHidden()).toBe(true);
+  });
+
+  it('autocompletes an address with debounce, keyboard navigation and the refining fields filled', async () => {
+    const before = calls('/v1/places/query').length;
+    await page.locator('#address').pressSequentially('Zámecká', { delay: 25 });
+    await options('address').first().waitFor();
+    // 7 keystrokes 25 ms apart, debounce 150 ms: one request, not seven.
+    expect(calls('/v1/places/query').length - before).toBe(1);
+    expect(await options('address').first().innerHTML()).toContain('<em>');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const second = await options('address').nth(1).getAttribute('id');
+    expect(await page.locator('#address').getAttribute('aria-activedescendant')).toBe(second);
+    expect(await options('address').nth(1).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await waitText('#address-result', 'place_id: cz_');
+    expect(await page.locator('#address').getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#municipality').inputValue()).not.toBe('');
+    expect(await page.locator('#postal_code').inputValue()).toMatch(/^\d{3}\s?\d{2}$/);
+  });
+
+  it('refines the address search with the municipality and postal code fields', async () => {
+    await page.locator('#municipality').fill('Zlín');
+    await page.locator('#postal_code').fill('76302');
+    await page.locator('#address').fill('');
+    await page.locator('#address').pressSequentially('Tečovská', { delay: 10 });
+    await options('address').first().waitFor();
+    const last = calls('/v1/places/query').at(-1)!;
+    expect(last.body).toMatchObject({ query: 'Tečovská', municipality: 'Zlín', postal_code: '76302', country: 'CZ', api_key: 'demo' });
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#address-list').isHidden()).toBe(true);
+  });
+
+  it('drops an answer that arrives after the answer to a later keystroke', async () => {
+    // The first query's answer is held back until the second one is on screen.
+    await page.route('**/v1/places/query', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as { query?: string };
+      if (body.query === 'Tečovská') await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.locator('#municipality').fill('');
+    await page.locator('#postal_code').fill('');
+    const dropped = (await stats())['address'].dropped;
+    await page.locator('#address').fill('Tečovská');
+    await page.waitForTimeout(400); // debounce passed: the slow request is out
+    await page.locator('#address').fill('Zámecká');
+    await page.waitForFunction((n) => (globalThis as unknown as { lookupDemo: { stats: Stats } }).lookupDemo.stats['address'].dropped === n, dropped + 1, { timeout: 5000 });
+    await page.waitForTimeout(100);
+    expect((await stats())['address'].dropped).toBe(dropped + 1);
+    const shown = await page.locator('#address-list').textContent();
+    expect(shown).toContain('Zámecká');
+    expect(shown).not.toContain('Tečovská');
+    await page.unroute('**/v1/places/query');
+    await page.keyboard.press('Escape');
+  });
+
+  it('autocompletes a business and shows its identifiers', async () => {
+    await page.locator('#business').pressSequentially('Alza', { delay: 20 });
+    await options('business').first().waitFor();
+    expect(await options('business').first().innerHTML()).toContain('<em>');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await waitText('#business-result', 'CIN: 27082440');
+    expect(await page.locator('#business').inputValue()).toBe('Alza.cz a.s.');
+  });
+
+  it('checks an e-mail address and keeps a screenshot of the page', async () => {
+    await page.locator('#email').fill('someone@mailinator.com');
+    await page.keyboard.press('Enter');
+    await waitText('#email-result', 'disposable: true', 15000);
+    expect(calls('/v1/utils/email/validate').at(-1)!.body).toMatchObject({ email: 'someone@mailinator.com', api_key: 'demo' });
+    // The screenshot shows an open suggestion list next to the filled results.
+    await page.locator('#address').fill('');
+    await page.locator('#address').pressSequentially('Zám', { delay: 10 });
+    await options('address').first().waitFor();
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const file = join(ARTIFACTS, 'demo-page.png');
+    const png = await page.screenshot({ path: file, fullPage: true });
+    expect(png.length).toBeGreaterThan(10000);
+    expect(existsSync(file)).toBe(true);
+  });
+});

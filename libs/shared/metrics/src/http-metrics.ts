@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LookupMetrics, metrics } from './metrics.registry';
+import { METRICS_PATH, UNMATCHED_ROUTE } from './metrics.constants';
+
+const QUOTA_ERROR = 'over_query_limit';
+const errorTypes = new WeakMap<FastifyRequest, string>();
+
+/** The `type` of a compat error body (`{"error":{"type":...}}`), without trusting its shape. */
+export function errorTypeOf(payload: unknown): string {
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+  if (!text.startsWith('{')) return 'unknown';
+  try {
+    const type = (JSON.parse(text) as { error?: { type?: unknown } }).error?.type;
+    return typeof type === 'string' ? type : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The route template (`/v1/places/:place_id`), never the raw URL, so label values stay few. */
+export function routeLabel(req: FastifyRequest): string {
+  return req.routeOptions?.url ?? UNMATCHED_ROUTE;
+}
+
+/**
+ * Request rate, latency and errors per route, plus quota rejections, from Fastify hooks: they
+ * see every answer, including those Nest's guards and filters produce.
+ */
+export function registerHttpMetrics(fastify: FastifyInstance, m: LookupMetrics = metrics()): void {
+  fastify.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    // Only error bodies are parsed, and they are small.
+    if (reply.statusCode >= 400) errorTypes.set(req, errorTypeOf(payload));
+    return payload;
+  });
+  fastify.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+    const route = routeLabel(req);
+    if (route === METRICS_PATH) return;
+    const status = String(reply.statusCode);
+    m.httpRequests.inc({ method: req.method, route, status });
+    m.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 400) {
+      const type = errorTypes.get(req) ?? 'unknown';
+      m.httpErrors.inc({ method: req.method, route, status, type });
+      if (type === QUOTA_ERROR) m.quotaRejections.inc({ route });
+    }
+  });
+}
+
+/** `GET /metrics` in the Prometheus text format, outside Nest so no API key guard applies. */
+export function registerMetricsRoute(fastify: FastifyInstance, m: LookupMetrics = metrics()): void {
+  fastify.get(METRICS_PATH, async (_req, reply) => {
+    const body = await m.render();
+    void reply.header('content-type', m.contentType).header('cache-control', 'no-store').send(body);
+  });
+}

@@ -1,0 +1,35 @@
+import { metrics } from './metrics.registry';
+
+/**
+ * Hooks for the indexer: one tracker per import run. `total` may be unknown (a stream); then
+ * progress stays 0 until the run finishes and only the document count moves.
+ */
+export class IndexerProgress {
+  private done = 0;
+
+  constructor(
+    private readonly dataset: string,
+    private readonly total?: number,
+  ) {
+    metrics().indexerProgress.set({ dataset }, 0);
+  }
+
+  /** `n` more documents written. */
+  written(n: number): void {
+    this.done += n;
+    const m = metrics();
+    m.indexerDocuments.inc({ dataset: this.dataset }, n);
+    if (this.total && this.total > 0) m.indexerProgress.set({ dataset: this.dataset }, Math.min(1, this.done / this.total));
+  }
+
+  succeeded(now = Date.now()): void {
+    const m = metrics();
+    m.indexerProgress.set({ dataset: this.dataset }, 1);
+    m.indexerRuns.inc({ dataset: this.dataset, outcome: 'ok' });
+    m.indexerLastSuccess.set({ dataset: this.dataset }, Math.floor(now / 1000));
+  }
+
+  failed(): void {
+    metrics().indexerRuns.inc({ dataset: this.dataset, outcome: 'failed' });
+  }
+}

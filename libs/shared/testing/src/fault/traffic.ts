@@ -1,0 +1,99 @@
+/** One answer (or failure to get one) seen by the traffic generator. */
+export interface TrafficSample {
+  /** ms since the traffic started, when the request was sent. */
+  at: number;
+  ms: number;
+  kind: string;
+  /** HTTP status; 0 when no answer came (socket error or client-side abort). */
+  status: number;
+  errorType?: string;
+  failure?: string;
+}
+
+export interface TrafficRequest {
+  kind: string;
+  url: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Steady traffic from `workers` loops, each sending one request after the other (closed loop),
+ * so a hang shows as a long sample instead of a pile of queued requests. `abortMs` bounds the
+ * client's wait: a sample at that length is a hang.
+ */
+export class TrafficGenerator {
+  readonly samples: TrafficSample[] = [];
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private t0 = 0;
+
+  constructor(
+    private readonly next: (i: number) => TrafficRequest,
+    private readonly workers = 4,
+    private readonly abortMs = 15000,
+    private readonly pauseMs = 20,
+  ) {}
+
+  now(): number {
+    return Date.now() - this.t0;
+  }
+
+  start(): void {
+    this.running = true;
+    this.t0 = Date.now();
+    let n = 0;
+    this.loops = Array.from({ length: this.workers }, async () => {
+      while (this.running) {
+        const req = this.next(n++);
+        this.samples.push(await this.send(req));
+        await new Promise((r) => setTimeout(r, this.pauseMs));
+      }
+    });
+  }
+
+  async stop(): Promise<TrafficSample[]> {
+    this.running = false;
+    await Promise.all(this.loops);
+    return this.samples;
+  }
+
+  private async send(req: TrafficRequest): Promise<TrafficSample> {
+    const at = this.now();
+    const t = Date.now();
+    try {
+      const res = await fetch(req.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(req.body),
+        signal: AbortSignal.timeout(this.abortMs),
+      });
+      const text = await res.text();
+      let errorType: string | undefined;
+      if (res.status >= 400) {
+        try {
+          errorType = (JSON.parse(text) as { error?: { type?: string } }).error?.type;
+        } catch {
+          errorType = 'unparsable';
+        }
+      }
+      return { at, ms: Date.now() - t, kind: req.kind, status: res.status, errorType };
+    } catch (err) {
+      return { at, ms: Date.now() - t, kind: req.kind, status: 0, failure: (err as Error).name + ': ' + (err as Error).message };
+    }
+  }
+}
+
+/** Samples sent within [from, to) ms. */
+export function between(samples: TrafficSample[], from: number, to: number): TrafficSample[] {
+  return samples.filter((s) => s.at >= from && s.at < to);
+}
+
+/** A compact summary for failure messages: status -> count. */
+export function statusCounts(samples: TrafficSample[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of samples) {
+    const k = s.status === 0 ? `no answer (${s.failure})` : s.errorType ? `${s.status} ${s.errorType}` : String(s.status);
+    out[k] = (out[k] ?? 0) + 1;
+  }
+  return out;
+}
