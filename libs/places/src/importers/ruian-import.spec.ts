@@ -29,7 +29,7 @@ describe('readRuianCsv', () => {
   it('reads the windows-1250 header with diacritics and reports bad rows with their line', async () => {
     const errors: RuianRowError[] = [];
     const rows = [];
-    for await (const r of readRuianCsv(join(CSV_DIR, '20231231_OB_500011_ADR.csv'), (e) => errors.push(e))) rows.push(r);
+    for await (const r of readRuianCsv(join(CSV_DIR, 'fixture_500011_ADR.csv'), (e) => errors.push(e))) rows.push(r);
     expect(rows.map((r) => [r.admCode, r.kind, r.houseNumber, r.orientation, r.streetName])).toEqual([
       ['4192575', 'cp', '1', null, 'Přílucká'],
       ['4192583', 'cp', '2', '12', 'Přílucká'],
@@ -87,8 +87,8 @@ describe('ruianPlaceDocs on the fixture', () => {
     expect(run.report).toMatchObject({ country: 'CZ', addresses: 9, skipped: 2, streets: 2, postalCodes: 4, municipalities: 4 });
     expect(run.report.errors).toEqual(
       expect.arrayContaining([
-        '20231231_OB_500011_ADR.csv line 6: Kód ADM 4192613: Číslo domovní "1a" is not a number',
-        '20231231_OB_500011_ADR.csv line 7: Kód ADM 4192621: PSČ "7631" is not five digits',
+        'fixture_500011_ADR.csv line 6: Kód ADM 4192613: Číslo domovní "1a" is not a number',
+        'fixture_500011_ADR.csv line 7: Kód ADM 4192621: PSČ "7631" is not five digits',
         'municipality 505927 "Opava" is not in the catalogue: its addresses have no county or region',
       ]),
     );
