@@ -7,6 +7,9 @@ import { createOpenSearchClient } from '@lookup/shared/search';
 import { NatsTransportClient } from '@lookup/shared/transport';
 import { createServiceApp } from '@lookup/shared/runtime';
 import { importCatalogue, OpenSearchPlacesStore, PlacesServiceModule, sampleSources } from '@lookup/places';
+import { BusinessServiceModule } from '@lookup/business';
+import { IntlServiceModule } from '@lookup/intl';
+import { UtilsServiceModule } from '@lookup/utils';
 import { createTestSchema, describeWith, GatewayUnderTest, gatewayContractSuite, serverUrl, uniqueName } from '@lookup/shared/testing';
 
 /**
@@ -16,6 +19,7 @@ import { createTestSchema, describeWith, GatewayUnderTest, gatewayContractSuite,
 describeWith(['postgres', 'nats', 'opensearch'], 'distributed profile over HTTP', () => {
   let gateway: NestFastifyApplication;
   let places: INestApplication | undefined;
+  const others: INestApplication[] = [];
   let transport: NatsTransportClient;
   let dropSchema: () => Promise<void>;
   const indexPrefix = uniqueName('e2e');
@@ -48,6 +52,10 @@ describeWith(['postgres', 'nats', 'opensearch'], 'distributed profile over HTTP'
     await store.close();
 
     places = await createServiceApp(PlacesServiceModule.forRoot({ config }), config, Services.places);
+    // Readiness pings every service, so the whole distributed set runs here.
+    others.push(await createServiceApp(BusinessServiceModule.forRoot({ config }), config, Services.business));
+    others.push(await createServiceApp(IntlServiceModule.forRoot({ config }), config, Services.intl));
+    others.push(await createServiceApp(UtilsServiceModule.forRoot({ config }), config, Services.utils));
     transport = await NatsTransportClient.connect({ url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, name: 'gateway-e2e', timeoutMs: 5000 });
     gateway = await createGatewayApp(config, transport);
     await gateway.listen(0, '127.0.0.1');
@@ -65,6 +73,7 @@ describeWith(['postgres', 'nats', 'opensearch'], 'distributed profile over HTTP'
     await gateway?.close();
     await transport?.close();
     await places?.close();
+    for (const app of others) await app.close();
     const client = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 10000 });
     await client.indices.delete({ index: `${indexPrefix}-*` }).catch(() => undefined);
     await client.close();

@@ -10,8 +10,13 @@ import { QuotaService } from './quota/quota.service';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { ApiKeyGuard } from './http/api-key.guard';
 import { Forwarder } from './routes/forwarder.service';
+import { UtilsController } from './routes/utils.controller';
+import { EmailController } from './routes/email.controller';
 import { PlacesCatalogueController } from './routes/places-catalogue.controller';
 import { PlacesDetailController } from './routes/places-detail.controller';
+import { PlacesSearchController } from './routes/places-search.controller';
+import { IntlController } from './routes/intl.controller';
+import { BusinessController } from './routes/business.controller';
 import { HealthController } from './health/health.controller';
 import { READINESS_CHECKS, ReadinessCheck } from './health/readiness';
 
@@ -26,7 +31,7 @@ export interface GatewayModuleOptions {
 @Module({})
 export class GatewayModule {
   static forRoot(options: GatewayModuleOptions): DynamicModule {
-    const services = options.services ?? [Services.places];
+    const services = options.services ?? [Services.places, Services.intl, Services.utils, Services.business];
     return {
       module: GatewayModule,
       imports: [
@@ -34,7 +39,7 @@ export class GatewayModule {
         KeysModule.forRoot(options.config),
       ],
       // Static routes before `:place_id`, so `/v1/places/regions` is never taken for an id.
-      controllers: [HealthController, PlacesCatalogueController, PlacesDetailController],
+      controllers: [HealthController, PlacesCatalogueController, PlacesSearchController, PlacesDetailController, IntlController, EmailController, UtilsController, BusinessController],
       providers: [
         { provide: TRANSPORT_CLIENT, useValue: options.transport },
         KeySeeder,
@@ -46,9 +51,10 @@ export class GatewayModule {
           provide: READINESS_CHECKS,
           inject: [ApiKeyRepository],
           useFactory: (repo: ApiKeyRepository): ReadinessCheck[] => [
-            { name: 'database', check: () => repo.ping() },
+            { name: 'database', critical: true, check: () => repo.ping() },
             ...services.map((s) => ({
               name: s,
+              critical: false,
               check: () => options.transport.request(`${s}.health`, {}, { timeoutMs: 1500 }).then(() => undefined),
             })),
           ],

@@ -1,6 +1,12 @@
 export interface ReadinessCheck {
   name: string;
   check(): Promise<void>;
+  /**
+   * Only critical checks decide readiness. The services behind the gateway are reported but
+   * not critical: one service down must not take every gateway out of the load balancer (its
+   * routes answer 503 quickly instead of clients getting connection errors).
+   */
+  critical: boolean;
 }
 
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
@@ -25,7 +31,7 @@ export async function runChecks(checks: ReadinessCheck[]): Promise<ReadinessResu
         ]);
         out.checks[c.name] = { status: 'ok', ms: Date.now() - t0 };
       } catch (err) {
-        out.status = 'unavailable';
+        if (c.critical) out.status = 'unavailable';
         out.checks[c.name] = { status: 'failed', error: (err as Error).message, ms: Date.now() - t0 };
       } finally {
         clearTimeout(timer);

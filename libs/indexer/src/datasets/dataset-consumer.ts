@@ -77,7 +77,13 @@ export class DatasetConsumer {
       msg.nak(this.o.retryDelayMs);
       return 'retry';
     }
-    await msg.ackAck();
+    try {
+      await msg.ackAck();
+    } catch (err) {
+      // Connection lost before the ack was confirmed: JetStream redelivers, the import is idempotent.
+      this.o.log('warn', 'dataset import done but the ack was not confirmed; it will be redelivered', { reason: (err as Error).message });
+      return 'retry';
+    }
     this.o.log('info', 'dataset import done', { country: event.country, kind: event.kind, seconds: (Date.now() - t0) / 1000 });
     return 'acked';
   }

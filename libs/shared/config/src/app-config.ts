@@ -1,5 +1,5 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, validateSync } from 'class-validator';
+import { getMetadataStorage, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, validateSync } from 'class-validator';
 
 const toBool = () =>
   Transform(({ value }) => (value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase())));
@@ -35,9 +35,18 @@ export class AppConfig {
   @IsOptional() @IsString() SEED_API_KEY?: string;
   @Type(() => Number) @IsInt() @Min(0) DEFAULT_MONTHLY_SEARCH_LIMIT = 100000;
   @Type(() => Number) @IsInt() @Min(0) DEFAULT_MONTHLY_QUERY_LIMIT = 10000;
+  /** Intl: votes of distinct members that approve a pending translation. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000) INTL_APPROVAL_VOTES = 3;
+  /** Intl store in the standalone profile; default `intl.sqlite` beside the main SQLite file. */
+  @IsOptional() @IsString() INTL_SQLITE_PATH?: string;
 
   /** Fastify trustProxy: false, true, a hop count, or a comma-separated list of proxy addresses. */
   @IsString() TRUST_PROXY = 'false';
+
+  /** The demo page at `/` (address, business and e-mail lookups against this API). */
+  @toBool() @IsBoolean() DEMO_PAGE = true;
+  /** The key the demo page uses, created at start if absent. Empty: `demo` in standalone; in distributed the page asks for one. */
+  @IsString() DEMO_API_KEY = '';
 
   /** Import the bundled sample data when the standalone store is empty. */
   @toBool() @IsBoolean() SAMPLE_DATA = true;
@@ -45,6 +54,62 @@ export class AppConfig {
   @IsOptional() @IsString() CZ_CATALOGUE_CSV?: string;
   @IsOptional() @IsString() SK_REGISTER_BATCHES?: string;
   @IsOptional() @IsString() GEONAMES_DIR?: string;
+  /** RUIAN address points (the monthly zip or an unpacked folder) the standalone store imports when it has none. */
+  @IsOptional() @IsString() CZ_ADDRESSES?: string;
+  /** Business: CZ RES `res_data.csv`, optional RUIAN address zip (joined by KODADM), SK RPO JSON files and ARES JSON refreshes (comma-separated paths). */
+  @IsOptional() @IsString() BUSINESS_RES_CSV?: string;
+  @IsOptional() @IsString() BUSINESS_RUIAN_ZIP?: string;
+  @IsOptional() @IsString() BUSINESS_RPO_JSON?: string;
+  @IsOptional() @IsString() BUSINESS_ARES_JSON?: string;
+
+  // E-mail check (utils). Port and resolvers are settable so tests can run real servers on loopback.
+  /** Probe mailboxes over SMTP; when off, every address that passes DNS is `unknown`. */
+  @toBool() @IsBoolean() EMAIL_SMTP_PROBE = true;
+  @Type(() => Number) @IsInt() @Min(1) @Max(65535) EMAIL_SMTP_PORT = 25;
+  @Type(() => Number) @IsInt() @Min(100) @Max(120000) EMAIL_SMTP_TIMEOUT_MS = 8000;
+  /** Name sent in EHLO and the envelope sender of the probe; use a domain the operator owns. */
+  @IsString() EMAIL_HELO_NAME = 'localhost';
+  @IsString() EMAIL_MAIL_FROM = 'postmaster@localhost';
+  /** Comma-separated `ip` or `ip:port` DNS servers; empty: the system's resolvers. */
+  // A default, not `?`: loadConfig only reads keys an instance has.
+  @IsString() EMAIL_DNS_SERVERS = '';
+  @Type(() => Number) @IsInt() @Min(50) @Max(60000) EMAIL_DNS_TIMEOUT_MS = 3000;
+  /** Whole-check budget; kept below TRANSPORT_TIMEOUT_MS at run time so the caller gets a verdict. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(120000) EMAIL_CHECK_TIMEOUT_MS = 15000;
+  /** Seconds a finished verdict is reused; 0 turns the cache off. */
+  @Type(() => Number) @IsInt() @Min(0) EMAIL_CACHE_TTL_SECONDS = 3600;
+  @Type(() => Number) @IsInt() @Min(1) EMAIL_CACHE_MAX_ENTRIES = 10000;
+
+  // Translator, IP details, EU VAT check (utils). Each outside call has its own timeout, kept below TRANSPORT_TIMEOUT_MS.
+  /** Which translation provider answers `translator/translate`. */
+  @IsIn(['google', 'deepl', 'libretranslate']) TRANSLATOR_PROVIDER: 'google' | 'deepl' | 'libretranslate' = 'libretranslate';
+  /** Provider base URL; empty: the provider's public endpoint (LibreTranslate: a local instance on :5000). */
+  @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_tld: false }) TRANSLATOR_URL?: string = undefined;
+  @IsOptional() @IsString() TRANSLATOR_API_KEY?: string = undefined;
+  @Type(() => Number) @IsInt() @Min(100) @Max(120000) TRANSLATOR_TIMEOUT_MS = 4000;
+  /** Seconds a language list fetched from the provider (LibreTranslate) is reused. */
+  @Type(() => Number) @IsInt() @Min(0) TRANSLATOR_LANGUAGES_TTL_SECONDS = 3600;
+  /** MMDB city databases (IPv4, IPv6) and the ASN directory; empty: the bundled DB-IP Lite packages. */
+  @IsOptional() @IsString() IP_CITY_MMDB_V4?: string = undefined;
+  @IsOptional() @IsString() IP_CITY_MMDB_V6?: string = undefined;
+  @IsOptional() @IsString() IP_ASN_DIR?: string = undefined;
+  /** Comma-separated `ip` or `ip:port` resolvers for reverse DNS; empty: the system's. */
+  @IsOptional() @IsString() IP_DNS_SERVERS?: string = undefined;
+  @Type(() => Number) @IsInt() @Min(50) @Max(30000) IP_DNS_TIMEOUT_MS = 800;
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false }) VIES_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
+  @Type(() => Number) @IsInt() @Min(100) @Max(120000) VIES_TIMEOUT_MS = 3000;
+  /** Whole budget for one check including retries of VIES's transient failures. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(120000) VIES_DEADLINE_MS = 4500;
+  @Type(() => Number) @IsInt() @Min(0) @Max(10) VIES_RETRIES = 3;
+  @Type(() => Number) @IsInt() @Min(0) @Max(60000) VIES_RETRY_BASE_MS = 250;
+  /** Seconds a valid answer is reused; 0 turns the cache off. Invalid answers and failures are never cached. */
+  @Type(() => Number) @IsInt() @Min(0) VIES_CACHE_TTL_SECONDS = 86400;
+
+  /** The demo page's key, if it has one (see DEMO_API_KEY). */
+  get demoApiKey(): string | undefined {
+    if (!this.DEMO_PAGE) return undefined;
+    return this.DEMO_API_KEY || (this.PROFILE === 'standalone' ? 'demo' : undefined);
+  }
 
   get sqlitePath(): string {
     return this.SQLITE_PATH ?? `${this.DATA_DIR}/lookup.sqlite`;
@@ -54,7 +119,12 @@ export class AppConfig {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Record<keyof AppConfig, unknown>> = {}): AppConfig {
-  const known = Object.keys(new AppConfig());
+  // Every validated property, including optional ones without an initializer (those are not
+  // own properties of an instance when class fields are not [[Define]]d, as under SWC).
+  const known = new Set([
+    ...Object.keys(new AppConfig()),
+    ...getMetadataStorage().getTargetValidationMetadatas(AppConfig, '', false, false).map((m) => m.propertyName),
+  ]);
   const plain: Record<string, unknown> = {};
   for (const k of known) {
     if (env[k] !== undefined && env[k] !== '') plain[k] = env[k];

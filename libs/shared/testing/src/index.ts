@@ -5,3 +5,5 @@ export * from './http';
 export * from './tmp';
 export * from './suites/gateway-contract.suite';
 export * from './postgres';
+export * from './suites/places-search.suite';
+export * from './fault';

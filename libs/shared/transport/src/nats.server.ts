@@ -21,6 +21,7 @@ const codec = JSONCodec();
 export class NatsTransportServer extends Server implements CustomTransportStrategy {
   private nc: NatsConnection | null = null;
   private readonly subs: Subscription[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly options: NatsServerOptions) {
     super();
@@ -44,7 +45,9 @@ export class NatsTransportServer extends Server implements CustomTransportStrate
         this.nc.subscribe(subject, {
           queue: this.options.queue,
           callback: (err, msg) => {
-            if (!err) void this.answer(handler, msg);
+            if (err) return;
+            const p: Promise<void> = this.answer(handler, msg).finally(() => this.inFlight.delete(p));
+            this.inFlight.add(p);
           },
         }),
       );
@@ -64,11 +67,17 @@ export class NatsTransportServer extends Server implements CustomTransportStrate
     if (msg.reply) msg.respond(codec.encode(reply));
   }
 
-  /** Drains: stops taking new requests and lets in-flight ones answer. */
+  /**
+   * Graceful: unsubscribe first (other replicas of the queue group take new requests), let the
+   * requests already being handled answer, then drain the connection.
+   */
   async close(): Promise<void> {
     const nc = this.nc;
     this.nc = null;
-    if (nc && !nc.isClosed()) await nc.drain();
+    if (!nc || nc.isClosed()) return;
+    await Promise.all(this.subs.splice(0).map((s) => s.drain()));
+    await Promise.allSettled([...this.inFlight]);
+    await nc.drain();
   }
 
   on(): never {
