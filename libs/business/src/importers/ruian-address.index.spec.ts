@@ -6,7 +6,7 @@ import { RuianAddressIndex } from './ruian-address.index';
 import { importBusiness } from './business-import';
 import { SqliteBusinessStore } from '../store/sqlite-business.store';
 import { RES_COLUMNS } from './res-csv.reader';
-import { writeStoredZip } from '../testing/zip-writer';
+import { writeTestZip } from '@lookup/shared/testing';
 
 const HEADER = 'Kód ADM;Kód obce;Název obce;Kód MOMC;Název MOMC;Kód obvodu Prahy;Název obvodu Prahy;Kód části obce;Název části obce;Kód ulice;Název ulice;Typ SO;Číslo domovní;Číslo orientační;Znak čísla orientačního;PSČ;Souřadnice Y;Souřadnice X;Platí Od';
 
@@ -21,7 +21,7 @@ describe('RUIAN address points for the KODADM join', () => {
       '6199135;531774;Kadlín;;;;;156141;Kadlín;;;č.ev.;8;3;b;27735;718579.31;1011314.07;2013-12-02T00:00:00',
     ].join('\r\n');
     const zip = join(dir.path, '20231231_OB_ADR_csv.zip');
-    writeStoredZip(zip, [{ name: 'CSV/20231231_OB_535419_ADR.csv', data: iconv.encode(csv, 'windows-1250') }]);
+    writeTestZip(zip, [{ name: 'CSV/20231231_OB_535419_ADR.csv', data: iconv.encode(csv, 'windows-1250') }]);
     const index = await RuianAddressIndex.build(zip, join(dir.path, 'stage.sqlite'));
     expect(index.size()).toBe(2);
     expect(index.get(6199135)).toEqual({ street: '', street_number: 'č. ev. 8', building_number: '3b', postal_code: '27735', municipality: 'Kadlín', district: 'Kadlín' });

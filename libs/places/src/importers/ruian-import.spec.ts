@@ -6,7 +6,7 @@ import { PlaceDoc } from '../domain/place.doc';
 import { jtskToWgs84 } from '../geo/sjtsk';
 import { AddressImportReport, ruianPlaceDocs } from './address-import';
 import { readRuianCsv, RuianRowError } from './ruian-csv.reader';
-import { writeTestZip } from './io/zip.testing';
+import { writeTestZip } from '@lookup/shared/testing';
 
 const FIXTURES = resolve(__dirname, '../fixtures');
 const CSV_DIR = join(FIXTURES, 'ruian/CSV');

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { tempDir } from '@lookup/shared/testing';
 import { PlaceDoc } from '../domain/place.doc';
 import { AddressImportReport, skRegisterPlaceDocs } from './address-import';
-import { writeTestZip } from './io/zip.testing';
+import { writeTestZip } from '@lookup/shared/testing';
 import { isoRegisterDate, readRegisterSources, registerTypeOfHeader } from './sk-register-csv.reader';
 
 const SK = resolve(__dirname, '../fixtures/sk');

@@ -7,3 +7,4 @@ export * from './suites/gateway-contract.suite';
 export * from './postgres';
 export * from './suites/places-search.suite';
 export * from './fault';
+export * from './zip-writer';

@@ -8,7 +8,7 @@ import { csvObjects, csvRecords, parseCsvLine } from './csv';
 import { readLines } from './lines';
 import { folderFiles, sourcesAt } from './source';
 import { zipEntries, zipEntry } from './zip';
-import { writeTestZip } from './zip.testing';
+import { writeTestZip } from '@lookup/shared/testing';
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
