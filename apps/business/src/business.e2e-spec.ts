@@ -9,7 +9,7 @@ import { ApiKeyService, createGatewayApp } from '@lookup/gateway';
 import { createOpenSearchClient } from '@lookup/shared/search';
 import { InProcessBus, InProcessTransportClient, InProcessTransportServer, NatsTransportClient } from '@lookup/shared/transport';
 import { createServiceApp } from '@lookup/shared/runtime';
-import { createTestSchema, describeWith, errorOf, post, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
+import { describeWith, distributedTestEnv, errorOf, post, tempDir } from '@lookup/shared/testing';
 import { BusinessModule, BusinessServiceModule, importBusiness, OpenSearchBusinessStore, SqliteBusinessStore, writeBusinessFixture } from '@lookup/business';
 
 interface BusinessGateway {
@@ -137,22 +137,17 @@ describe('business over HTTP, standalone (SQLite)', () => {
 /** Distributed: gateway -> NATS -> business app -> OpenSearch; keys and quotas on PostgreSQL. */
 describeWith(['postgres', 'nats', 'opensearch'], 'business over HTTP, distributed (OpenSearch)', () => {
   const dir = tempDir('business-e2e-dist-');
-  const indexPrefix = uniqueName('bize2e');
   let gateway: NestFastifyApplication;
   let business: INestApplication;
   let transport: NatsTransportClient;
-  let dropSchema: () => Promise<void>;
+  let dispose: () => Promise<void>;
   const gw = {} as BusinessGateway;
 
   beforeAll(async () => {
-    const pg = await createTestSchema('bizgw');
-    dropSchema = pg.drop;
-    const config = loadConfig({}, {
-      PROFILE: 'distributed', HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: 'error', SEED_API_KEY: 'business-distributed-key',
-      DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema, NATS_URL: serverUrl('nats'), NATS_SUBJECT_PREFIX: uniqueName('bize2e'),
-      OPENSEARCH_URL: serverUrl('opensearch'), INDEX_PREFIX: indexPrefix,
-    });
-    const store = new OpenSearchBusinessStore(createOpenSearchClient({ url: config.OPENSEARCH_URL, timeoutMs: 10000 }), indexPrefix);
+    const env = await distributedTestEnv('bizgw', { SEED_API_KEY: 'business-distributed-key' });
+    dispose = env.dispose;
+    const { config } = env;
+    const store = new OpenSearchBusinessStore(createOpenSearchClient({ url: config.OPENSEARCH_URL, timeoutMs: 10000 }), config.INDEX_PREFIX);
     await store.init();
     await importBusiness(store, writeBusinessFixture(dir.path).sources, 'fixture');
     await store.close();
@@ -169,10 +164,7 @@ describeWith(['postgres', 'nats', 'opensearch'], 'business over HTTP, distribute
     await gateway?.close();
     await transport?.close();
     await business?.close();
-    const client = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 10000 });
-    await client.indices.delete({ index: `${indexPrefix}-*` }).catch(() => undefined);
-    await client.close();
-    await dropSchema?.();
+    await dispose?.();
     dir.remove();
   });
 

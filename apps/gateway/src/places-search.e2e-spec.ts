@@ -1,42 +1,26 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig } from '@lookup/shared/config';
 import { Services } from '@lookup/contracts';
 import { createGatewayApp } from '@lookup/gateway';
 import { createOpenSearchClient } from '@lookup/shared/search';
 import { NatsTransportClient } from '@lookup/shared/transport';
 import { createServiceApp } from '@lookup/shared/runtime';
 import { importCatalogue, importRuianAddresses, OpenSearchPlacesStore, PlacesServiceModule, sampleAddressSources, sampleSources } from '@lookup/places';
-import { createTestSchema, describeWith, GatewayUnderTest, placesSearchHttpSuite, serverUrl, uniqueName } from '@lookup/shared/testing';
+import { describeWith, distributedTestEnv, GatewayUnderTest, placesSearchHttpSuite } from '@lookup/shared/testing';
 
 /** Distributed: gateway -> NATS -> places app -> OpenSearch, the same place-search suite as standalone. */
 describeWith(['postgres', 'nats', 'opensearch'], 'distributed place searches over HTTP', () => {
   let gateway: NestFastifyApplication;
   let places: INestApplication | undefined;
   let transport: NatsTransportClient;
-  let dropSchema: () => Promise<void>;
-  const indexPrefix = uniqueName('e2esearch');
+  let dispose: () => Promise<void>;
   const gw = {} as GatewayUnderTest;
 
   beforeAll(async () => {
-    const pg = await createTestSchema('gwsearch');
-    dropSchema = pg.drop;
-    const config = loadConfig(
-      {},
-      {
-        PROFILE: 'distributed',
-        HOST: '127.0.0.1',
-        PORT: 0,
-        LOG_LEVEL: 'error',
-        SEED_API_KEY: 'distributed-search-key',
-        DATABASE_URL: pg.url,
-        DATABASE_SCHEMA: pg.schema,
-        NATS_URL: serverUrl('nats'),
-        NATS_SUBJECT_PREFIX: uniqueName('e2esearch'),
-        OPENSEARCH_URL: serverUrl('opensearch'),
-        INDEX_PREFIX: indexPrefix,
-      },
-    );
+    const env = await distributedTestEnv('gwsearch', { SEED_API_KEY: 'distributed-search-key' });
+    dispose = env.dispose;
+    const { config } = env;
+    const indexPrefix = config.INDEX_PREFIX;
     const store = new OpenSearchPlacesStore(createOpenSearchClient({ url: config.OPENSEARCH_URL, timeoutMs: 10000 }), indexPrefix);
     await store.init();
     const samples = sampleSources();
@@ -57,10 +41,7 @@ describeWith(['postgres', 'nats', 'opensearch'], 'distributed place searches ove
     await gateway?.close();
     await transport?.close();
     await places?.close();
-    const client = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 10000 });
-    await client.indices.delete({ index: `${indexPrefix}-*` }).catch(() => undefined);
-    await client.close();
-    await dropSchema?.();
+    await dispose?.();
   });
 
   placesSearchHttpSuite(() => gw);

@@ -8,7 +8,7 @@ import { ApiKeyService, createGatewayApp } from '@lookup/gateway';
 import { IntlModule, IntlServiceModule, ProjectsService } from '@lookup/intl';
 import { createServiceApp } from '@lookup/shared/runtime';
 import { InProcessBus, InProcessTransportClient, InProcessTransportServer, NatsTransportClient } from '@lookup/shared/transport';
-import { createTestSchema, describeWith, errorOf, post, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
+import { describeWith, distributedTestEnv, errorOf, post, tempDir } from '@lookup/shared/testing';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Swiftyper = require('swiftyper-node');
@@ -179,22 +179,13 @@ describeWith(['postgres', 'nats'], 'intl over HTTP, distributed profile', () => 
   let gateway: NestFastifyApplication;
   let intl: INestApplication;
   let transport: NatsTransportClient;
-  let dropSchema: () => Promise<void>;
+  let dispose: () => Promise<void>;
   const under = {} as IntlUnderTest;
 
   beforeAll(async () => {
-    const pg = await createTestSchema('intl_e2e');
-    dropSchema = pg.drop;
-    const config = loadConfig({}, {
-      PROFILE: 'distributed',
-      HOST: '127.0.0.1',
-      PORT: 0,
-      LOG_LEVEL: 'error',
-      DATABASE_URL: pg.url,
-      DATABASE_SCHEMA: pg.schema,
-      NATS_URL: serverUrl('nats'),
-      NATS_SUBJECT_PREFIX: uniqueName('intl'),
-    });
+    const env = await distributedTestEnv('intl_e2e');
+    dispose = env.dispose;
+    const { config } = env;
     intl = await createServiceApp(IntlServiceModule.forRoot({ config }), config, Services.intl);
     transport = await NatsTransportClient.connect({ url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, name: 'intl-e2e', timeoutMs: 5000 });
     gateway = await createGatewayApp(config, transport);
@@ -205,7 +196,7 @@ describeWith(['postgres', 'nats'], 'intl over HTTP, distributed profile', () => 
     await gateway?.close();
     await transport?.close();
     await intl?.close();
-    await dropSchema?.();
+    await dispose?.();
   });
 
   intlSuite(() => under);

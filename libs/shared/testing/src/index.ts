@@ -8,3 +8,4 @@ export * from './postgres';
 export * from './suites/places-search.suite';
 export * from './fault';
 export * from './zip-writer';
+export * from './distributed-env';
