@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { COUNTRY_CODES, CountryCode } from '../countries';
@@ -52,6 +53,18 @@ export class PlaceSearchBase {
 }
 
 const QUERY_MAX = 200;
+const PARTIAL_POSTAL_CODE = /^\s*[\d\s-]{1,8}\s*$/;
+
+// Composed in the order the stacked decorators registered their checks (bottom-up), so the
+// first failing check and its message stay the same.
+/** A free-text parameter of at most QUERY_MAX characters. */
+const Text = (name: string) => applyDecorators(MaxLength(QUERY_MAX), IsString({ message: `${name} must be text` }));
+/** A whole or partial postal code: digits, spaces, dashes. */
+const PartialPostalCode = () =>
+  applyDecorators(
+    Matches(PARTIAL_POSTAL_CODE, { message: 'postal_code must be digits (a whole or partial postal code)' }),
+    IsString({ message: 'postal_code must be text' }),
+  );
 
 /** `POST /v1/places/query`: addresses by any part of them. */
 export class PlaceQueryRequest extends PlaceSearchBase {
@@ -63,20 +76,17 @@ export class PlaceQueryRequest extends PlaceSearchBase {
 
   @ApiPropertyOptional({ description: 'Refines the street name and number' })
   @IsOptional()
-  @IsString({ message: 'street must be text' })
-  @MaxLength(QUERY_MAX)
+  @Text('street')
   street?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsString({ message: 'municipality must be text' })
-  @MaxLength(QUERY_MAX)
+  @Text('municipality')
   municipality?: string;
 
   @ApiPropertyOptional({ example: '746 01' })
   @IsOptional()
-  @IsString({ message: 'postal_code must be text' })
-  @Matches(/^\s*[\d\s-]{1,8}\s*$/, { message: 'postal_code must be digits (a whole or partial postal code)' })
+  @PartialPostalCode()
   postal_code?: string;
 }
 
@@ -84,14 +94,12 @@ export class PlaceQueryRequest extends PlaceSearchBase {
 export class StreetQueryRequest extends PlaceSearchBase {
   @ApiProperty({ example: 'Lihovarská' })
   @Required()
-  @IsString({ message: 'query must be text' })
-  @MaxLength(QUERY_MAX)
+  @Text('query')
   query!: string;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsString({ message: 'municipality must be text' })
-  @MaxLength(QUERY_MAX)
+  @Text('municipality')
   municipality?: string;
 }
 
@@ -99,14 +107,12 @@ export class StreetQueryRequest extends PlaceSearchBase {
 export class MunicipalityQueryRequest extends PlaceSearchBase {
   @ApiProperty({ example: 'Opava' })
   @Required()
-  @IsString({ message: 'query must be text' })
-  @MaxLength(QUERY_MAX)
+  @Text('query')
   query!: string;
 
   @ApiPropertyOptional({ example: '746' })
   @IsOptional()
-  @IsString({ message: 'postal_code must be text' })
-  @Matches(/^\s*[\d\s-]{1,8}\s*$/, { message: 'postal_code must be digits (a whole or partial postal code)' })
+  @PartialPostalCode()
   postal_code?: string;
 }
 
@@ -114,13 +120,11 @@ export class MunicipalityQueryRequest extends PlaceSearchBase {
 export class PostalQueryRequest extends PlaceSearchBase {
   @ApiProperty({ example: '746 01' })
   @Required()
-  @IsString({ message: 'query must be text' })
-  @MaxLength(QUERY_MAX)
+  @Text('query')
   query!: string;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsString({ message: 'municipality must be text' })
-  @MaxLength(QUERY_MAX)
+  @Text('municipality')
   municipality?: string;
 }
