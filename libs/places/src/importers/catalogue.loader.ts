@@ -4,6 +4,8 @@ import { Catalogue } from './catalogue.types';
 import { readCzCatalogueCsv } from './cz-catalogue-csv.reader';
 import { buildCzCatalogue } from './cz-catalogue.builder';
 import { loadGeonamesPostal } from './geonames.reader';
+import { GeonamesCatalogueCountry } from './geonames/geonames-names';
+import { loadGeonamesCatalogue } from './geonames/geonames-catalogue';
 import { SK_CATALOGUE_TYPES, SkCatalogueBuilder } from './sk-catalogue.builder';
 import { readRegisterChanges } from './sk-register-xml.reader';
 
@@ -25,13 +27,22 @@ export interface CzCatalogueSources {
   geonames?: string;
 }
 
-export type CatalogueRequest = { country: 'SK'; sources: SkCatalogueSources } | { country: 'CZ'; sources: CzCatalogueSources };
+/** PL, AT, CH, LI: their catalogue comes from the GeoNames postal file alone (see geonames/README.md). */
+export interface GeonamesCatalogueSources {
+  /** GeoNames `PL.txt`, `AT.txt`, `CH.txt` or `LI.txt`. */
+  geonames: string;
+}
+
+export type CatalogueRequest =
+  | { country: 'SK'; sources: SkCatalogueSources }
+  | { country: 'CZ'; sources: CzCatalogueSources }
+  | { country: GeonamesCatalogueCountry; sources: GeonamesCatalogueSources };
 
 export interface CatalogueReport {
   regions: number;
   counties: number;
   municipalities: number;
-  /** Municipalities left with lat/lng null. */
+  /** Municipalities left with lat/lng null (PL/AT/CH/LI: always 0, their positions come with the catalogue). */
   withoutCoordinates: number;
   coordinates: CoordinateReport | null;
   errors: string[];
@@ -47,6 +58,7 @@ export interface LoadedCatalogue {
 
 /** Reads a country's catalogue sources and returns its region, county and municipality docs. */
 export async function loadCatalogue(req: CatalogueRequest): Promise<LoadedCatalogue> {
+  if (req.country !== 'CZ' && req.country !== 'SK') return loaded(await loadGeonamesCatalogue(req.country, req.sources.geonames), null);
   const cat = req.country === 'SK' ? await readSk(req.sources) : await readCz(req.sources);
   let coordinates: CoordinateReport | null = null;
   if (req.sources.geonames) {
@@ -54,6 +66,10 @@ export async function loadCatalogue(req: CatalogueRequest): Promise<LoadedCatalo
     cat.errors.push(...errors.map((e) => `geonames line ${e.line}: ${e.message}`));
     coordinates = assignCoordinates(cat, rows);
   }
+  return loaded(cat, coordinates);
+}
+
+function loaded(cat: Catalogue, coordinates: CoordinateReport | null): LoadedCatalogue {
   return {
     docs: [...cat.regions, ...cat.counties, ...cat.municipalities],
     catalogue: cat,

@@ -1,0 +1,210 @@
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { tempDir } from '@lookup/shared/testing';
+import { PlaceDoc } from '../../domain/place.doc';
+import { loadCatalogue } from '../catalogue.loader';
+import { GeonamesImportReport, geonamesPlaceDocs, GeonamesPlaceDocsOptions } from './geonames-place-docs';
+import { loadGeonamesCatalogue } from './geonames-catalogue';
+import { chRegionName, plCountyName } from './geonames-names';
+
+const FIXTURES = resolve(__dirname, '../../fixtures');
+const fixture = (cc: string) => join(FIXTURES, `geonames/${cc}.txt`);
+const ids = (docs: PlaceDoc[]) => docs.map((d) => d.place_id);
+
+async function collect(opts: GeonamesPlaceDocsOptions): Promise<{ docs: PlaceDoc[]; report: GeonamesImportReport; batches: number }> {
+  let report: GeonamesImportReport | undefined;
+  const docs: PlaceDoc[] = [];
+  let batches = 0;
+  for await (const b of geonamesPlaceDocs({ ...opts, onReport: (r) => (report = r) })) {
+    docs.push(...b);
+    batches++;
+  }
+  return { docs, report: report!, batches };
+}
+
+describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
+  it('PL: voivodeship from the powiat code, gminas without their type digit, Polish names', async () => {
+    const cat = await loadGeonamesCatalogue('PL', fixture('PL'));
+    expect(cat.errors).toEqual([]);
+    expect(cat.regions.map((d) => `${d.place_id} ${d.name}`)).toEqual(['pl_r02 dolnośląskie', 'pl_r14 mazowieckie', 'pl_r22 pomorskie']);
+    expect(cat.counties.map((d) => `${d.place_id} ${d.name}`)).toEqual([
+      'pl_c0201 powiat bolesławiecki',
+      'pl_c0203 powiat Głogów',
+      'pl_c0264 Wrocław',
+      'pl_c1418 powiat piaseczyński',
+      'pl_c1465 Warszawa',
+      'pl_c2261 Gdańsk',
+    ]);
+    // Bolesławiec the town (020101) and the rural gmina around it (020102) are two municipalities of one name.
+    expect(ids(cat.municipalities)).toEqual(['pl_m020101', 'pl_m020102', 'pl_m020103', 'pl_m020301', 'pl_m026401', 'pl_m141805', 'pl_m146501', 'pl_m226101']);
+    const gromadka = cat.municipalities.find((m) => m.place_id === 'pl_m020103')!;
+    expect(gromadka).toMatchObject({ name: 'Gromadka', county_id: 'pl_c0201', county: 'powiat bolesławiecki', region_id: 'pl_r02', region: 'dolnośląskie', municipality_id: 'pl_m020103' });
+    const piaseczno = cat.municipalities.find((m) => m.place_id === 'pl_m141805')!;
+    // Mean of its three rows, weight = rows.
+    expect(piaseczno.weight).toBe(3);
+    expect(piaseczno.lat).toBeCloseTo((52.081 + 52.101 + 52.029) / 3, 6);
+    expect(piaseczno.lng).toBeCloseTo((21.024 + 21.045 + 21.047) / 3, 6);
+    expect(cat.postalCodes.get('pl_m141805')).toEqual(new Set(['05500', '05502']));
+    expect(cat.postalCodes.get('pl_m020101')).toEqual(new Set(['59700']));
+    expect(cat.postalCodes.get('pl_m020102')).toEqual(new Set(['59700']));
+  });
+
+  it('AT: Bundesland digit, Bezirk, GKZ; Vienna one municipality 90001 whatever its Gemeindebezirk', async () => {
+    const cat = await loadGeonamesCatalogue('AT', fixture('AT'));
+    expect(cat.errors).toEqual([]);
+    expect(cat.regions.map((d) => `${d.place_id} ${d.name}`)).toEqual(['at_r1 Burgenland', 'at_r5 Salzburg', 'at_r6 Steiermark', 'at_r7 Tirol', 'at_r9 Wien']);
+    expect(cat.counties.find((c) => c.place_id === 'at_c105')!.name).toBe('Jennersdorf');
+    expect(cat.counties.find((c) => c.place_id === 'at_c900')!.name).toBe('Wien (Stadt)');
+    expect(ids(cat.municipalities)).toEqual(['at_m10101', 'at_m10503', 'at_m50101', 'at_m60101', 'at_m70101', 'at_m90001']);
+    const wien = cat.municipalities.find((m) => m.place_id === 'at_m90001')!;
+    expect(wien).toMatchObject({ name: 'Wien', county_id: 'at_c900', region_id: 'at_r9', weight: 3 });
+    expect(cat.postalCodes.get('at_m90001')).toEqual(new Set(['1010', '1020', '1220']));
+  });
+
+  it('CH: canton abbreviation, BFS district and municipality numbers', async () => {
+    const cat = await loadGeonamesCatalogue('CH', fixture('CH'));
+    expect(cat.errors).toEqual([]);
+    expect(cat.regions.map((d) => `${d.place_id} ${d.name}`)).toEqual(['ch_rag Aargau', 'ch_rbe Berne', 'ch_rge Genève', 'ch_rti Ticino', 'ch_rzh Zürich']);
+    expect(cat.municipalities.find((m) => m.place_id === 'ch_m261')).toMatchObject({ name: 'Zürich', county_id: 'ch_c112', county: 'Bezirk Zürich', region_id: 'ch_rzh' });
+    expect(cat.municipalities.find((m) => m.place_id === 'ch_m4001')).toMatchObject({ lat: 47.3945, lng: 8.0525 });
+  });
+
+  it('LI: municipalities by name to their official numbers, Oberland/Unterland, no county', async () => {
+    const cat = await loadGeonamesCatalogue('LI', fixture('LI'));
+    expect(cat.errors).toEqual([]);
+    expect(cat.regions.map((d) => `${d.place_id} ${d.name}`)).toEqual(['li_roberland Oberland', 'li_runterland Unterland']);
+    expect(cat.counties).toEqual([]);
+    // GeoNames files Vaduz as 7001 and Eschen as 7007; their BFS numbers are 7011 and 7002.
+    expect(cat.municipalities.map((m) => `${m.place_id} ${m.name} ${m.region_id} ${m.county_id}`)).toEqual([
+      'li_m7001 Balzers li_roberland null',
+      'li_m7002 Eschen li_runterland null',
+      'li_m7006 Ruggell li_runterland null',
+      'li_m7007 Schaan li_roberland null',
+      'li_m7011 Vaduz li_roberland null',
+    ]);
+    expect(cat.postalCodes.get('li_m7002')).toEqual(new Set(['9492', '9485']));
+  });
+
+  it('reports every row it cannot place, with its line, and keeps the rest', async () => {
+    const dir = tempDir('geonames-');
+    try {
+      const file = join(dir.path, 'bad.txt');
+      writeFileSync(
+        file,
+        [
+          'PL\t00-950\tWarszawa\tMazovia\t78\tWarszawa\t1465\tWarszawa\t146501\t52.2301\t21.0118\t',
+          'PL\t88-420\tJezioro\tKujawsko-Pomorskie\t73\t\t\t\t\t52.6500\t17.7600\t',
+          'PL\t00-95\tWarszawa\tMazovia\t78\tWarszawa\t1465\tWarszawa\t146501\t52.2301\t21.0118\t',
+          'PL\t00-951\tWarszawa\tMazovia\t78\tWarszawa\t1465\tWarszawa\t146501\tnorth\t21.0118\t',
+          'PL\t00-952\tWarszawa\tMazovia\t78\tWarszawa\t1465\tStolica\t146501\t52.2301\t21.0118\t',
+          '',
+        ].join('\n'),
+      );
+      const cat = await loadGeonamesCatalogue('PL', file);
+      expect(cat.errors).toEqual([
+        `${file} line 4: bad coordinates "north", "21.0118"`,
+        'line 2: powiat code "" is not 4 TERYT digits: left out of the catalogue',
+        'line 3: postal code "00-95" does not have 5 digits: left out of the catalogue',
+        'line 5: municipality 146501 reads "Stolica", earlier "Warszawa"; kept the earlier',
+      ]);
+      expect(cat.municipalities.map((m) => m.name)).toEqual(['Warszawa']);
+      const { docs, report } = await collect({ country: 'PL', file });
+      // The row without a gmina still gives its postal code, without context; the short code does not.
+      expect(docs.filter((d) => d.object === 'postal_code').map((d) => `${d.place_id} ${d.municipality}`)).toEqual(['pl_p00950 Warszawa', 'pl_p00952 Warszawa', 'pl_p88420 null']);
+      expect(report).toMatchObject({ rows: 3, skipped: 2, postalCodes: 3, municipalities: 1, withoutMunicipality: 1 });
+      expect(report.errors).toEqual([
+        `${file} line 4: bad coordinates "north", "21.0118"`,
+        `${file} line 3: postal code "00-95" does not have 5 digits`,
+        `${file} line 2: powiat code "" is not 4 TERYT digits: left out of the catalogue`,
+        `${file} line 5: municipality 146501 reads "Stolica", earlier "Warszawa"; kept the earlier`,
+      ]);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('an unknown Liechtenstein municipality is reported, not guessed', async () => {
+    const dir = tempDir('geonames-');
+    try {
+      const file = join(dir.path, 'LI.txt');
+      writeFileSync(file, 'LI\t9490\tVaduz\tVaduz\t7001\t\t\t\t\t47.1420\t9.5220\t6\nLI\t9499\tAtlantis\tAtlantis\t7012\t\t\t\t\t47.1\t9.5\t6\n');
+      const cat = await loadGeonamesCatalogue('LI', file);
+      expect(cat.errors).toEqual(['line 2: "Atlantis" is not one of the 11 municipalities of Liechtenstein: left out of the catalogue']);
+      expect(ids(cat.municipalities)).toEqual(['li_m7011']);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('names: PL powiats the Polish way, CH cantons without the word canton', () => {
+    expect(plCountyName('0201', 'Powiat bolesławiecki')).toBe('powiat bolesławiecki');
+    expect(plCountyName('1005', 'powiat Łowicki')).toBe('powiat Łowicki');
+    expect(plCountyName('1432', 'Warsaw West County')).toBe('powiat Warsaw West');
+    expect(plCountyName('1061', 'Lodz', 'Łódź')).toBe('Łódź');
+    expect(plCountyName('1061', 'Lodz')).toBe('Lodz');
+    expect(['Kanton Zürich', 'Canton de Berne', 'Canton du Valais', "Canton d'Argovie", 'Genève'].map(chRegionName)).toEqual(['Zürich', 'Berne', 'Valais', 'Argovie', 'Genève']);
+  });
+
+  it('loadCatalogue takes PL, AT, CH and LI from their GeoNames file', async () => {
+    for (const country of ['PL', 'AT', 'CH', 'LI'] as const) {
+      const { docs, report } = await loadCatalogue({ country, sources: { geonames: fixture(country) } });
+      expect(report.withoutCoordinates).toBe(0);
+      expect(report.errors).toEqual([]);
+      expect(docs.length).toBe(report.regions + report.counties + report.municipalities);
+      const known = new Set(ids(docs));
+      for (const d of docs) {
+        if (d.object !== 'region') expect(known.has(d.region_id!)).toBe(true);
+        if (d.object === 'municipality' && country !== 'LI') expect(known.has(d.county_id!)).toBe(true);
+      }
+    }
+  });
+});
+
+describe('geonamesPlaceDocs', () => {
+  it('gives one postal-code document per code with its municipality, then the municipalities', async () => {
+    const { docs, report } = await collect({ country: 'AT', file: fixture('AT'), batchSize: 4 });
+    expect(report).toMatchObject({ country: 'AT', rows: 9, postalCodes: 8, municipalities: 6, keptExisting: 0, skipped: 0, withoutMunicipality: 0, errors: [] });
+    expect(docs.map((d) => d.object)).toEqual([...Array(8).fill('postal_code'), ...Array(6).fill('municipality')]);
+    const p7000 = docs.find((d) => d.place_id === 'at_p7000')!;
+    expect(p7000).toMatchObject({
+      object: 'postal_code', name: '7000', postal_code: '7000', municipality_id: 'at_m10101', municipality: 'Eisenstadt',
+      county_id: 'at_c101', county: 'Eisenstadt Stadt', region_id: 'at_r1', region: 'Burgenland', lat: 47.8435, lng: 16.5125, weight: 2, district: null,
+    });
+    // Vienna's postal codes know their Gemeindebezirk.
+    expect(docs.find((d) => d.place_id === 'at_p1020')).toMatchObject({ municipality_id: 'at_m90001', municipality: 'Wien', district: 'Leopoldstadt' });
+    expect(docs.find((d) => d.place_id === 'at_m90001')).toMatchObject({ object: 'municipality', municipality_id: 'at_m90001', municipality: 'Wien' });
+  });
+
+  it('a postal code shared by municipalities goes to the one with most rows, ties to the lowest id', async () => {
+    const { docs } = await collect({ country: 'PL', file: fixture('PL'), skipMunicipalities: true });
+    expect(docs.every((d) => d.object === 'postal_code')).toBe(true);
+    // 59-700: one row in Bolesławiec town (020101), one in the rural gmina (020102).
+    expect(docs.find((d) => d.place_id === 'pl_p59700')).toMatchObject({ municipality_id: 'pl_m020101', weight: 2 });
+    expect(docs.find((d) => d.place_id === 'pl_p05500')).toMatchObject({ municipality: 'Piaseczno', county: 'powiat piaseczyński', region: 'mazowieckie' });
+  });
+
+  it('leaves out what the store already has (a register import wins) and counts it', async () => {
+    const present = async (idsAsked: string[]) => new Set(idsAsked.filter((id) => id === 'li_p9490' || id === 'li_m7011'));
+    const { docs, report } = await collect({ country: 'LI', file: fixture('LI'), present });
+    expect(ids(docs)).not.toContain('li_p9490');
+    expect(ids(docs)).not.toContain('li_m7011');
+    expect(report).toMatchObject({ postalCodes: 5, municipalities: 4, keptExisting: 2 });
+    expect(docs.find((d) => d.place_id === 'li_p9485')).toMatchObject({ municipality_id: 'li_m7002', municipality: 'Eschen', region: 'Unterland', county_id: null });
+  });
+
+  it('CZ and SK: postal codes placed in the register catalogue, no municipality documents', async () => {
+    const cz = await loadCatalogue({ country: 'CZ', sources: { pscList: join(FIXTURES, 'cz/psc-list.csv'), geonames: fixture('CZ') } });
+    const { docs, report } = await collect({ country: 'CZ', file: fixture('CZ'), catalogue: cz.catalogue });
+    expect(docs.every((d) => d.object === 'postal_code')).toBe(true);
+    expect(report.municipalities).toBe(0);
+    expect(docs.find((d) => d.place_id === 'cz_p11000')).toMatchObject({ municipality_id: 'cz_m554782', municipality: 'Praha' });
+    const sk = await loadCatalogue({ country: 'SK', sources: { register: join(FIXTURES, 'sk/DavkaInit-catalogue.xml'), geonames: fixture('SK') } });
+    const skDocs = await collect({ country: 'SK', file: fixture('SK'), catalogue: sk.catalogue });
+    const placed = skDocs.docs.filter((d) => d.municipality_id);
+    expect(placed.length).toBeGreaterThan(0);
+    for (const d of placed) expect(sk.catalogue.municipalities.some((m) => m.place_id === d.municipality_id && m.county_id === d.county_id)).toBe(true);
+    // Without a catalogue the codes still come, without context.
+    const bare = await collect({ country: 'SK', file: fixture('SK') });
+    expect(bare.report.withoutMunicipality).toBe(bare.report.postalCodes);
+  });
+});

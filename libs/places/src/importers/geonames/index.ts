@@ -1,0 +1,3 @@
+export * from './geonames-names';
+export * from './geonames-catalogue';
+export * from './geonames-place-docs';
