@@ -27,7 +27,7 @@ export const MAX_REPORTED_ERRORS = 1000;
 export const RUIAN_ENTRY = /_ADR\.csv$/i;
 
 /** Collects a report's errors (capped) and hands out docs in batches. */
-class ImportRun {
+export class ImportRun {
   readonly report: AddressImportReport;
   private batch: PlaceDoc[] = [];
   private readonly started = process.hrtime.bigint();
@@ -135,7 +135,7 @@ export async function* skRegisterPlaceDocs(opts: {
 }
 
 /** Flushes the last addresses, then yields the derived docs and reports. */
-function* derived(run: ImportRun, agg: AddressAggregates, onReport?: (r: AddressImportReport) => void): Generator<PlaceDoc[]> {
+export function* derived(run: ImportRun, agg: AddressAggregates, onReport?: (r: AddressImportReport) => void): Generator<PlaceDoc[]> {
   const last = run.flush();
   if (last) yield last;
   for (const doc of agg.docs()) {
