@@ -1,0 +1,10 @@
+export { plPlaceDocs, PRG_ENTRY } from './pl-address-import';
+export { CS92_PROJ4, CS92_BOUNDS, axisOrderOf, cs92ToWgs84, wgs84ToCs92, isCs92InRange, parseCs92Pos } from './cs92';
+export type { AxisOrder } from './cs92';
+export { PRG_POINT, PRG_DICTIONARY, readPrgFeatures } from './prg-gml.reader';
+export type { PrgFeature } from './prg-gml.reader';
+export { PrgDictionary, prefixedStreetName } from './prg-dictionary';
+export type { PrgLocality, PrgStreet, PrgUnit } from './prg-dictionary';
+export { PrgAddressBuilder, PrgSkip } from './prg-address.builder';
+export type { AreaNames } from './prg-address.builder';
+export { readTercNames, TERC_ENTRY } from './teryt-terc.reader';
