@@ -1,7 +1,7 @@
 import { formatAddress, formatNumber, formatPostalCode } from './address-format';
 import { emptyDoc, PlaceDoc } from './place.doc';
 
-function address(country: 'CZ' | 'SK', fields: Partial<PlaceDoc>): PlaceDoc {
+function address(country: PlaceDoc['country'], fields: Partial<PlaceDoc>): PlaceDoc {
   return { ...emptyDoc(country, 'address', `${country.toLowerCase()}_a1`, ''), ...fields };
 }
 
@@ -55,12 +55,47 @@ describe('formatAddress, Slovak convention', () => {
   });
 });
 
+describe('formatAddress, PL/AT/CH/LI: the whole number after the street, the postal code before the town', () => {
+  it('PL: the street keeps its TERYT prefix, the postal code gets its dash', () => {
+    const d = address('PL', { street: 'ul. Marszałkowska', building_number: '12/3', postal_code: '00950', municipality: 'Warszawa' });
+    expect(formatAddress(d)).toEqual({ formatted_address: 'ul. Marszałkowska 12/3, 00-950 Warszawa', formatted_street: 'ul. Marszałkowska 12/3', formatted_number: '12/3' });
+    expect(formatAddress({ ...d, street: 'al. Jana Pawła II', building_number: '5' }).formatted_address).toBe('al. Jana Pawła II 5, 00-950 Warszawa');
+  });
+
+  it('PL: a village without streets writes its locality and number, a street lies in its locality', () => {
+    const village = address('PL', { district: 'Zalesie', building_number: '12', postal_code: '05500', municipality: 'Piaseczno' });
+    expect(formatAddress(village).formatted_address).toBe('Zalesie 12, 05-500 Piaseczno');
+    const street = address('PL', { street: 'ul. Polna', district: 'Mysiadło', building_number: '5', postal_code: '05500', municipality: 'Lesznowola' });
+    expect(formatAddress(street).formatted_address).toBe('ul. Polna 5, 05-500 Mysiadło');
+  });
+
+  it('AT: Hauptstraße 12/3/5, 1010 Wien', () => {
+    const d = address('AT', { street: 'Hauptstraße', building_number: '12/3/5', postal_code: '1010', municipality: 'Wien' });
+    expect(formatAddress(d)).toEqual({ formatted_address: 'Hauptstraße 12/3/5, 1010 Wien', formatted_street: 'Hauptstraße 12/3/5', formatted_number: '12/3/5' });
+  });
+
+  it('CH: the postal place (PLZ name) when the register gives one', () => {
+    const d = address('CH', { street: 'Bahnhofstrasse', building_number: '1', postal_code: '8001', municipality: 'Zürich' });
+    expect(formatAddress(d).formatted_address).toBe('Bahnhofstrasse 1, 8001 Zürich');
+    const verbier = address('CH', { street: 'Route de Verbier', building_number: '1', postal_code: '1936', municipality: 'Val de Bagnes', district: 'Verbier', postal_place: 'Verbier' });
+    expect(formatAddress(verbier).formatted_address).toBe('Route de Verbier 1, 1936 Verbier');
+  });
+
+  it('LI: Städtle 1, 9490 Vaduz', () => {
+    const d = address('LI', { street: 'Städtle', building_number: '1', postal_code: '9490', municipality: 'Vaduz' });
+    expect(formatAddress(d).formatted_address).toBe('Städtle 1, 9490 Vaduz');
+  });
+});
+
 describe('formatPostalCode', () => {
   it.each([
     ['CZ', '74601', '746 01'],
     ['CZ', '746 01', '746 01'],
     ['SK', '81101', '811 01'],
     ['PL', '00950', '00-950'],
+    ['PL', '00-950', '00-950'],
     ['AT', '1010', '1010'],
+    ['CH', '8001', '8001'],
+    ['LI', '9490', '9490'],
   ] as const)('%s %s -> %s', (country, code, out) => expect(formatPostalCode(country, code)).toBe(out));
 });

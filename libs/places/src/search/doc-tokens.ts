@@ -1,21 +1,51 @@
+import { CountryCode } from '@lookup/contracts';
 import { PlaceDoc } from '../domain/place.doc';
-import { expandAbbreviation } from './query-parser';
-import { WordSpan, wordSpans } from './text-fold';
+import { wholeWords } from './query-parser';
+import { umlautContraction, umlautTransliteration, WordSpan, wordSpans } from './text-fold';
+
+/** A document word with every form a query may meet it under. */
+export interface WordForms extends WordSpan {
+  /** The word folded as written (`nam` for `nám.`, `strasse` for `Straße`). */
+  raw: string;
+  /** `mueller` for `Müller`, or null. */
+  umlauts: string | null;
+  /** Every form, the whole word first (`namesti`, `nam`); `folded` is forms[0]. */
+  forms: string[];
+}
+
+/** Countries whose documents are German text, where `Mueller` is also written `Müller`. */
+const GERMAN: ReadonlySet<CountryCode> = new Set<CountryCode>(['AT', 'CH', 'LI']);
+
+export function isGermanText(country: CountryCode): boolean {
+  return GERMAN.has(country);
+}
 
 // Candidates of one search share streets and municipalities: their words are computed once.
 const WORDS_CACHE_MAX = 20_000;
-const wordsCache = new Map<string, WordSpan[]>();
+const wordsCache = new Map<string, WordForms[]>();
 
-/** A text's words, abbreviations (`nám.`) given as their whole word (`namesti`). Treat the result as read-only. */
-export function canonicalWords(text: string): WordSpan[] {
-  let words = wordsCache.get(text);
+/**
+ * A text's words with their forms: abbreviations given as their whole word (`nám.` ->
+ * `namesti`, `Hauptstr.` -> `hauptstrasse`), umlauts also transliterated (`Müller` ->
+ * `mueller`), and in German text `ae`/`oe`/`ue` also as the plain vowel (`Mueller` ->
+ * `muller`). Treat the result as read-only.
+ */
+export function canonicalWords(text: string, german = false): WordForms[] {
+  const key = german ? `\u0000${text}` : text;
+  let words = wordsCache.get(key);
   if (words) return words;
   words = wordSpans(text).map((w) => {
-    const whole = expandAbbreviation(w.folded, text[w.end] === '.');
-    return whole ? { ...w, folded: whole } : w;
+    const dotted = text[w.end] === '.';
+    const forms = [...wholeWords(w.folded, dotted), w.folded];
+    const umlauts = umlautTransliteration(w.lower);
+    if (umlauts) forms.push(...wholeWords(umlauts, dotted), umlauts);
+    const contracted = german ? umlautContraction(w.folded) : null;
+    if (contracted) forms.push(...wholeWords(contracted, dotted), contracted);
+    const unique = [...new Set(forms)];
+    return { ...w, raw: w.folded, folded: unique[0], umlauts, forms: unique };
   });
   if (wordsCache.size >= WORDS_CACHE_MAX) wordsCache.clear();
-  wordsCache.set(text, words);
+  wordsCache.set(key, words);
   return words;
 }
 
@@ -37,7 +67,7 @@ export function searchableTexts(d: PlaceDoc): string[] {
 
 export function postalOf(d: PlaceDoc): string | null {
   const p = d.postal_code ?? (d.object === 'postal_code' ? d.name : null);
-  return p ? p.replace(/\s+/g, '') : null;
+  return p ? p.replace(/[\s-]+/g, '') : null;
 }
 
 /**
@@ -47,13 +77,8 @@ export function postalOf(d: PlaceDoc): string | null {
  */
 export function docTokens(d: PlaceDoc): string[] {
   const out = new Set<string>();
-  for (const t of searchableTexts(d)) {
-    for (const w of wordSpans(t)) {
-      out.add(w.folded);
-      const whole = expandAbbreviation(w.folded, t[w.end] === '.');
-      if (whole) out.add(whole);
-    }
-  }
+  const german = isGermanText(d.country);
+  for (const t of searchableTexts(d)) for (const w of canonicalWords(t, german)) for (const f of w.forms) out.add(f);
   if (d.object === 'address') {
     for (const n of [d.street_number, d.building_number]) if (n) for (const w of wordSpans(n)) out.add(w.folded);
   }
@@ -64,21 +89,31 @@ export function docTokens(d: PlaceDoc): string[] {
 
 /** What the ranker compares query tokens with. */
 export interface DocView {
-  words: Array<{ folded: string; lower: string }>;
+  words: Array<{ folded: string; lower: string; forms: string[] }>;
   streetNumber: string | null;
   buildingNumber: string | null;
+  /**
+   * The parts of a whole house number written after the street, where the model keeps no
+   * conscription number (PL/AT/CH/LI, `12/3/5` = house, staircase, door; `1-3`; the Swiss
+   * sub-number `31.1`): a query `12` or `12/3` meets them part by part. Null for CZ/SK numbers.
+   */
+  numberParts: string[] | null;
   numberKind: PlaceDoc['number_kind'];
   postal: string | null;
 }
 
 export function docView(d: PlaceDoc): DocView {
   const words: DocView['words'] = [];
-  for (const t of searchableTexts(d)) for (const w of canonicalWords(t)) words.push({ folded: w.folded, lower: w.lower });
+  const german = isGermanText(d.country);
+  for (const t of searchableTexts(d)) for (const w of canonicalWords(t, german)) words.push({ folded: w.folded, lower: w.lower, forms: w.forms });
   const isAddress = d.object === 'address';
+  const bn = isAddress && d.building_number ? d.building_number.toLowerCase() : null;
+  const wholeNumber = bn !== null && !d.street_number && d.country !== 'CZ' && d.country !== 'SK';
   return {
     words,
     streetNumber: isAddress && d.street_number ? d.street_number.toLowerCase() : null,
-    buildingNumber: isAddress && d.building_number ? d.building_number.toLowerCase() : null,
+    buildingNumber: bn,
+    numberParts: wholeNumber ? bn.split(/\s*[/.-]\s*/).filter((p) => p !== '') : null,
     numberKind: d.number_kind,
     postal: postalOf(d),
   };

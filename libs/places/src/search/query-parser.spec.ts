@@ -1,4 +1,4 @@
-import { parseQuery, postalDigits, QueryToken } from './query-parser';
+import { parseQuery, postalDigits, QueryToken, wholeWords } from './query-parser';
 
 const brief = (tokens: QueryToken[]) => tokens.map((t) => `${t.kind}:${t.folded}${t.prefix ? '*' : ''}${t.role ? `(${t.role})` : ''}`);
 
@@ -41,6 +41,46 @@ describe('parseQuery', () => {
     expect(brief(parseQuery('Horní nam').tokens)).toEqual(['word:horni', 'word:nam*']);
   });
 
+  it('folds ß to ss and keeps the typed form', () => {
+    const [t] = parseQuery('Große ').tokens;
+    expect(t).toMatchObject({ kind: 'word', folded: 'grosse', lower: 'große', prefix: false });
+    expect(brief(parseQuery('Straße 1, Łódź').tokens)).toEqual(['word:strasse', 'number:1', 'word:lodz*']);
+  });
+
+  it('reads str., strasse and straße as one word, also ending a compound', () => {
+    expect(brief(parseQuery('Hauptstr. 12').tokens)).toEqual(['word:hauptstrasse', 'number:12*']);
+    expect(brief(parseQuery('Bahnhofstr 1').tokens)).toEqual(['word:bahnhofstrasse', 'number:1*']);
+    expect(brief(parseQuery('Hauptstraße 12 ').tokens)).toEqual(['word:hauptstrasse', 'number:12']);
+    expect(brief(parseQuery('Wiener Str. 5 ').tokens)).toEqual(['word:wiener', 'word:strasse', 'number:5']);
+    // Being typed: a prefix as it is (`hauptstr` already starts hauptstrasse).
+    expect(brief(parseQuery('Hauptstr').tokens)).toEqual(['word:hauptstr*']);
+    expect(brief(parseQuery('Schulg. 4 Stephanspl. 1 ').tokens)).toEqual(['word:schulgasse', 'number:4', 'word:stephansplatz', 'number:1']);
+  });
+
+  it('reads the Polish prefixes: ul. dropped, al. and pl. as prefixes, os. as osiedle, only with their dot where they are words too', () => {
+    expect(brief(parseQuery('ul. Marszałkowska 12/3 ').tokens)).toEqual(['word:marszalkowska', 'number:12(cp)', 'number:3(co)']);
+    expect(brief(parseQuery('al. Jana').tokens)).toEqual(['word:alej*', 'word:jana*']);
+    expect(brief(parseQuery('pl. Grunwaldzki ').tokens)).toEqual(['word:pla*', 'word:grunwaldzki']);
+    expect(brief(parseQuery('os. Tysiąclecia ').tokens)).toEqual(['word:osiedle', 'word:tysiaclecia']);
+    expect(brief(parseQuery('św. Marcina ').tokens)).toEqual(['word:sw*', 'word:marcina']);
+    // Italian `al` and an undotted `os` are words.
+    expect(brief(parseQuery('Via al Forte ').tokens)).toEqual(['word:via', 'word:al', 'word:forte']);
+    expect(brief(parseQuery('os Tysiąclecia ').tokens)).toEqual(['word:os', 'word:tysiaclecia']);
+  });
+
+  it('reads Polish postal codes with the dash, and one being typed', () => {
+    expect(brief(parseQuery('00-950 Warszawa').tokens)).toEqual(['postal:00950', 'word:warszawa*']);
+    expect(brief(parseQuery('Warszawa 00-9').tokens)).toEqual(['word:warszawa', 'postal:009*']);
+    expect(brief(parseQuery('Warszawa 00950').tokens)).toEqual(['word:warszawa', 'postal:00950']);
+    // A number range inside the text stays two numbers.
+    expect(brief(parseQuery('Polna 10-12 Zalesie').tokens)).toEqual(['word:polna', 'number:10', 'number:12', 'word:zalesie*']);
+  });
+
+  it('reads four-digit numbers as numbers (house number or AT/CH/LI postal code) and AT Stiege/Tür numbers', () => {
+    expect(brief(parseQuery('8001 Zürich').tokens)).toEqual(['number:8001', 'word:zurich*']);
+    expect(brief(parseQuery('Hauptstraße 12/3/5').tokens)).toEqual(['word:hauptstrasse', 'number:12(cp)', 'number:3(co)', 'number:5*']);
+  });
+
   it('drops repeated tokens and caps their number', () => {
     expect(brief(parseQuery('Opava Opava ').tokens)).toEqual(['word:opava']);
     expect(parseQuery('a b c d e f g h i j k l m n o p').tokens.length).toBe(12);
@@ -50,6 +90,21 @@ describe('parseQuery', () => {
 
 describe('postalDigits', () => {
   it('accepts whole and partial codes with a space or dash', () => {
-    expect(['746', '74601', '746 01', '05-3', 'Opava'].map(postalDigits)).toEqual(['746', '74601', '74601', '053', null]);
+    expect(['746', '74601', '746 01', '05-3', '00-950', '8001', 'Opava'].map(postalDigits)).toEqual(['746', '74601', '74601', '053', '00950', '8001', null]);
+  });
+});
+
+describe('wholeWords', () => {
+  it('gives the whole words of abbreviations and German street compounds, the same on both sides', () => {
+    expect(wholeWords('nam', true)).toEqual(['namesti']);
+    expect(wholeWords('nam', false)).toEqual([]);
+    expect(wholeWords('al', true)).toEqual(['aleja', 'aleje']);
+    expect(wholeWords('str', false)).toEqual(['strasse']);
+    expect(wholeWords('hauptstr', true)).toEqual(['hauptstrasse']);
+    expect(wholeWords('schulg', true)).toEqual(['schulgasse']);
+    expect(wholeWords('schulg', false)).toEqual([]);
+    expect(wholeWords('karlspl', true)).toEqual(['karlsplatz']);
+    // A title, not a street word.
+    expect(wholeWords('ing', true)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { fold } from './text-fold';
+import { fold, foldSameLength } from './text-fold';
 
 export type TokenKind = 'word' | 'number' | 'postal';
 
@@ -21,80 +21,133 @@ export interface ParsedQuery {
   typing: boolean;
 }
 
-/**
- * Czech/Slovak street abbreviations (folded). A string expands to that whole word; `null`
- * drops the token (`ul.` adds nothing: street names are stored without it); `prefix` keeps
- * the token as a prefix (`sv.` is svatého, svaté, svatý, svätého ...).
- */
-export const ABBREVIATIONS: Record<string, string | null | 'prefix'> = {
-  nam: 'namesti',
-  namest: 'namesti',
-  nabr: 'nabrezi',
-  tr: 'trida',
-  ul: null,
-  sv: 'prefix',
-  sidl: 'sidliste',
+/** A street-name abbreviation (folded, without its dot). */
+export interface Abbreviation {
+  /** The whole words it stands for: a document writing the abbreviation is indexed under them too. */
+  words: string[];
+  /**
+   * What a query makes of it: by default the first whole word; `drop` adds nothing (`ul.`:
+   * it only says "street"); a prefix where it stands for several words (`al.` is aleja and
+   * aleje, `sv.` svatého, svaté, svätého ...).
+   */
+  query?: 'drop' | { prefix: string };
+  /**
+   * Only with its dot. Without one it is a word of its own (Italian `Via al Forte`) and meets
+   * the documents that write the abbreviation as it is.
+   */
+  dotOnly?: boolean;
+}
+
+/** Czech, Slovak and Polish street abbreviations; German compounds (`Hauptstr.`) are in `wholeWords`. */
+export const ABBREVIATIONS: Record<string, Abbreviation> = {
+  nam: { words: ['namesti'] },
+  namest: { words: ['namesti'] },
+  nabr: { words: ['nabrezi'] },
+  tr: { words: ['trida'] },
+  ul: { words: [], query: 'drop' },
+  sv: { words: [], query: { prefix: 'sv' } },
+  sidl: { words: ['sidliste'] },
+  // Polish: TERYT writes the street type before the name (`al. Jana Pawła II`, `pl. Grunwaldzki`).
+  al: { words: ['aleja', 'aleje'], query: { prefix: 'alej' }, dotOnly: true },
+  // `pla`: plac (PL), Platz (DE), place (FR) alike.
+  pl: { words: ['plac'], query: { prefix: 'pla' }, dotOnly: true },
+  os: { words: ['osiedle'], dotOnly: true },
+  sw: { words: [], query: { prefix: 'sw' } },
 };
 
 export const MAX_TOKENS = 12;
 
 /**
- * The register itself writes some names abbreviated (`Fügnerovo nám.`, `nám. Arnošta z
- * Pardubic`): a word of the table followed by a dot stands for its whole word on the
- * document side too, so `nám.`, `nam` (typed) and `náměstí` all meet at `namesti`.
+ * The whole words a written word also stands for, on the document and the query side alike,
+ * so that both meet at one indexed term: a dotted abbreviation of the table (`nám.` ->
+ * namesti; the register itself writes `Fügnerovo nám.`), and the German street words:
+ * `str`/`str.`/`straße`/`strasse` are one word, also as the end of a compound (`Hauptstr.`,
+ * `Bahnhofstr` -> `...strasse`), and a dotted compound `...g.` is `...gasse`, `...pl.` is
+ * `...platz` (three letters before them at least: `Ing.` stays a title).
  */
-export function expandAbbreviation(folded: string, followedByDot: boolean): string | null {
+export function wholeWords(folded: string, followedByDot: boolean): string[] {
   const abbr = ABBREVIATIONS[folded];
-  return followedByDot && typeof abbr === 'string' && abbr !== 'prefix' ? abbr : null;
+  if (abbr) return followedByDot ? abbr.words : [];
+  if (folded.endsWith('str')) return [`${folded}asse`];
+  if (followedByDot && /^[a-z]{3,}g$/.test(folded)) return [`${folded}asse`];
+  if (followedByDot && /^[a-z]{3,}pl$/.test(folded)) return [`${folded.slice(0, -2)}platz`];
+  return [];
 }
 
-// Alternatives on the folded text, in priority order:
-// 1 postal code written `746 01`; 2 `c. ev. 59` (or `ev. 59`); 3 `c. p. 12` / `c. o. 3`; 4-5 `79/22a` (or `79/` being typed); 6 a word, 7 its abbreviation dot.
-const SCAN =
-  /(?<![\p{L}\p{N}])(\d{3})\s(\d{2})(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:c\.?\s?)?ev\.?\s*(\d+[a-z]?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])c\.?\s?([po])\.?\s*(\d+[a-z]?)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(\d+[a-z]?)\s*\/\s*(\d+[a-z]?)?(?![\p{L}\p{N}])|([\p{L}\p{N}]+)(\.)?/gu;
+// Alternatives on the folded text, in priority order (named groups): a Polish postal code
+// `00-950`, or `00-9` being typed at the end; a postal code written `746 01`; `c. ev. 59` (or
+// `ev. 59`); `c. p. 12` / `c. o. 3`; `79/22a` (or `79/` being typed); a word and its dot.
+const NOT_AFTER = '(?<![\\p{L}\\p{N}])';
+const NOT_BEFORE = '(?![\\p{L}\\p{N}])';
+const SCAN = new RegExp(
+  [
+    `${NOT_AFTER}(?<plA>\\d{2})-(?<plB>\\d{3})${NOT_BEFORE}`,
+    `${NOT_AFTER}(?<plPartA>\\d{2})-(?<plPartB>\\d{1,2})$`,
+    `${NOT_AFTER}(?<postA>\\d{3})\\s(?<postB>\\d{2})${NOT_BEFORE}`,
+    `${NOT_AFTER}(?:c\\.?\\s?)?ev\\.?\\s*(?<ce>\\d+[a-z]?)${NOT_BEFORE}`,
+    `${NOT_AFTER}c\\.?\\s?(?<cpKind>[po])\\.?\\s*(?<cp>\\d+[a-z]?)${NOT_BEFORE}`,
+    `${NOT_AFTER}(?<first>\\d+[a-z]?)\\s*\\/\\s*(?<second>\\d+[a-z]?)?${NOT_BEFORE}`,
+    `(?<word>[\\p{L}\\p{N}]+)(?<dot>\\.)?`,
+  ].join('|'),
+  'gu',
+);
 
 const HOUSE_NUMBER = /^\d+[a-z]?$/;
 
 /**
- * Pure: a typed query to tokens. Handles diacritics folding, postal codes with or without the
- * space, house numbers in every written form (`79`, `22a`, `79/22a`, `c. ev. 59`, `c. p. 12`)
- * and the common abbreviations. The last token is a prefix unless the text ends in a separator.
+ * Pure: a typed query to tokens. Handles diacritics folding (`ß` as `ss`), postal codes with
+ * or without the space or dash, house numbers in every written form (`79`, `22a`, `79/22a`,
+ * `12/3/5`, `c. ev. 59`, `c. p. 12`) and the common abbreviations. The last token is a prefix
+ * unless the text ends in a separator.
  */
 export function parseQuery(text: string): ParsedQuery {
   const normal = text.normalize('NFC');
   const raw = normal.replace(/\s+/g, ' ').trim();
-  const folded = fold(raw);
+  // Scanned with offsets into `raw`; each word is folded on its own (`ß` folds to two letters).
+  const scan = foldSameLength(raw);
   // A trailing space or comma means the last word is complete.
   const typing = /[\p{L}\p{N}]$/u.test(normal);
   const tokens: QueryToken[] = [];
-  const lowerAt = (start: number, len: number) => raw.slice(start, start + len).toLowerCase();
-  for (const m of folded.matchAll(SCAN)) {
+  for (const m of scan.matchAll(SCAN)) {
+    const g = m.groups ?? {};
     const at = m.index ?? 0;
-    if (m[1]) tokens.push({ kind: 'postal', folded: m[1] + m[2], lower: m[1] + m[2], prefix: false });
-    else if (m[3]) tokens.push(numberToken(m[3], 'ce'));
-    else if (m[5]) tokens.push(numberToken(m[5], m[4] === 'p' ? 'cp' : 'co'));
-    else if (m[6]) {
-      tokens.push(numberToken(m[6], 'cp'));
-      if (m[7]) tokens.push(numberToken(m[7], 'co'));
-    } else if (m[8]) {
-      const word = m[8];
-      const abbr = ABBREVIATIONS[word];
-      const dotted = m[9] === '.';
-      if (abbr !== undefined && (dotted || at + m[0].length < folded.length)) {
-        if (abbr === null) continue;
-        if (abbr === 'prefix') tokens.push({ kind: 'word', folded: word, lower: word, prefix: true });
-        else tokens.push({ kind: 'word', folded: abbr, lower: abbr, prefix: false });
-        continue;
-      }
-      if (/^\d{5}$/.test(word)) tokens.push({ kind: 'postal', folded: word, lower: word, prefix: false });
-      else if (HOUSE_NUMBER.test(word)) tokens.push(numberToken(word));
-      else tokens.push({ kind: 'word', folded: word, lower: lowerAt(at, word.length), prefix: false });
+    if (g.plA) tokens.push(postalToken(g.plA + g.plB));
+    else if (g.plPartA) tokens.push({ ...postalToken(g.plPartA + g.plPartB), prefix: true });
+    else if (g.postA) tokens.push(postalToken(g.postA + g.postB));
+    else if (g.ce) tokens.push(numberToken(g.ce, 'ce'));
+    else if (g.cp) tokens.push(numberToken(g.cp, g.cpKind === 'p' ? 'cp' : 'co'));
+    else if (g.first) {
+      tokens.push(numberToken(g.first, 'cp'));
+      if (g.second) tokens.push(numberToken(g.second, 'co'));
+    } else if (g.word) {
+      const written = raw.slice(at, at + g.word.length);
+      const token = wordToken(fold(written), written.toLowerCase(), g.dot === '.', typing && at + m[0].length >= scan.length);
+      if (token) tokens.push(token);
     }
   }
   const last = tokens[tokens.length - 1];
   // Only the word being typed is a prefix; `79/` being typed leaves the orientation number open.
   if (last && typing && (last.kind !== 'postal' || last.folded.length < 5)) last.prefix = true;
   return { tokens: dedupe(tokens).slice(0, MAX_TOKENS), typing };
+}
+
+/** One written word to its token; null for a word that adds nothing (`ul.`). */
+function wordToken(word: string, lower: string, dotted: boolean, beingTyped: boolean): QueryToken | null {
+  const abbr = ABBREVIATIONS[word];
+  if (abbr && (dotted || (!beingTyped && !abbr.dotOnly))) {
+    if (abbr.query === 'drop') return null;
+    if (abbr.query) return { kind: 'word', folded: abbr.query.prefix, lower: abbr.query.prefix, prefix: true };
+    return { kind: 'word', folded: abbr.words[0], lower: abbr.words[0], prefix: false };
+  }
+  if (/^\d{5}$/.test(word)) return postalToken(word);
+  if (HOUSE_NUMBER.test(word)) return numberToken(word);
+  // The word being typed stays as typed: `Hauptstr` is already a prefix of `hauptstrasse`.
+  const whole = beingTyped ? undefined : wholeWords(word, dotted)[0];
+  return { kind: 'word', folded: whole ?? word, lower, prefix: false };
+}
+
+function postalToken(digits: string): QueryToken {
+  return { kind: 'postal', folded: digits, lower: digits, prefix: false };
 }
 
 function numberToken(value: string, role?: QueryToken['role']): QueryToken {
@@ -111,7 +164,7 @@ function dedupe(tokens: QueryToken[]): QueryToken[] {
   });
 }
 
-/** Digits of a partial or whole postal code (`746`, `74601`, `746 01`), or null if it is not one. */
+/** Digits of a partial or whole postal code (`746`, `74601`, `746 01`, `00-950`, `8001`), or null if it is not one. */
 export function postalDigits(text: string): string | null {
   const digits = text.replace(/[\s-]/g, '');
   return /^\d{1,6}$/.test(digits) ? digits : null;

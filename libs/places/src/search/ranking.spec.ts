@@ -38,6 +38,28 @@ describe('ranking', () => {
     expect(ids('Hlavní 1 ', [b, a], { lat: 50.5, lng: 14.0 })).toEqual(['cz_aa', 'cz_ab']);
   });
 
+  it('reads whole PL/AT/CH/LI numbers part by part, the whole number first', () => {
+    const at = (id: string, bn: string): PlaceDoc => ({ ...emptyDoc('AT', 'address', id, `Hauptstraße ${bn}`), street: 'Hauptstraße', municipality: 'Wien', building_number: bn, postal_code: '1010' });
+    const docs = [at('at_a1235', '12/3/5'), at('at_a12', '12'), at('at_a140', '140'), at('at_a3', '3')];
+    expect(ids('Hauptstraße 12 ', docs)).toEqual(['at_a12', 'at_a1235']);
+    expect(ids('Hauptstraße 12/3 ', docs)).toEqual(['at_a1235']);
+    expect(ids('Hauptstraße 1', docs)).toEqual(['at_a12', 'at_a1235', 'at_a140']);
+    // `3` alone is a house number, and the staircase of 12/3/5 after it.
+    expect(ids('Hauptstraße 3 ', docs)).toEqual(['at_a3', 'at_a1235']);
+    // The Swiss sub-number `31.1`.
+    const ch = [at('ch_a311', '31.1'), at('ch_a31', '31'), at('ch_a1', '1')];
+    expect(ids('Hauptstraße 31.1', ch)).toEqual(['ch_a311']);
+    expect(ids('Hauptstraße 31 ', ch)).toEqual(['ch_a31', 'ch_a311']);
+  });
+
+  it('takes a four-digit number equal to the postal code as an exact match', () => {
+    const ch: PlaceDoc = { ...emptyDoc('CH', 'address', 'ch_a1', 'Bahnhofstrasse 1'), street: 'Bahnhofstrasse', municipality: 'Zürich', building_number: '1', postal_code: '8001' };
+    const [r] = rankDocs(parseQuery('8001 Zürich').tokens, [ch]);
+    expect(r.matches.map((m) => m.how)).toEqual(['exact', 'exact']);
+    const cz = addr('cz_a8001', 'Hlavní', '8001');
+    expect(rankDocs(parseQuery('8001 ').tokens, [cz])[0].matches[0].how).toBe('exact');
+  });
+
   it('orders ties deterministically', () => {
     const docs = [addr('cz_b', 'Hlavní', '1'), addr('cz_a', 'Hlavní', '1')];
     expect(ids('Hlavní 1 ', docs)).toEqual(['cz_a', 'cz_b']);

@@ -17,6 +17,8 @@ export const SCORE = {
   fuzzy: 4,
   numberRole: 2,
   numberWrongRole: 7,
+  /** One part of `12/3/5` rather than the whole number. */
+  numberPart: -0.5,
   postalAsNumberPrefix: 4,
   missing: -10,
   coverage: 2,
@@ -73,12 +75,17 @@ function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean
       const fits = field === expected && (t.role !== 'ce' || v.numberKind === 'ce');
       return fits ? SCORE.numberRole : SCORE.numberWrongRole - SCORE.exact;
     };
-    for (const [field, n] of [['sn', v.streetNumber], ['bn', v.buildingNumber]] as const) {
-      if (!n) continue;
-      if (n === t.folded) take(SCORE.exact + roleFits(field), 'exact');
-      else if (t.prefix && n.startsWith(t.folded)) take(prefixScore(t.folded, n) + Math.min(0, roleFits(field)), 'prefix');
+    if (v.numberParts) scoreNumberParts(t, v.buildingNumber ?? '', v.numberParts, take);
+    else {
+      for (const [field, n] of [['sn', v.streetNumber], ['bn', v.buildingNumber]] as const) {
+        if (!n) continue;
+        if (n === t.folded) take(SCORE.exact + roleFits(field), 'exact');
+        else if (t.prefix && n.startsWith(t.folded)) take(prefixScore(t.folded, n) + Math.min(0, roleFits(field)), 'prefix');
+      }
     }
-    if (t.folded.length >= 3 && v.postal?.startsWith(t.folded)) take(SCORE.postalAsNumberPrefix, 'prefix');
+    // A four-digit number is a house number or an AT/CH/LI postal code (`8001 Zürich`); CZ/SK codes have five digits, so never equal one.
+    if (v.postal === t.folded) take(SCORE.exact, 'exact');
+    else if (t.folded.length >= 3 && v.postal?.startsWith(t.folded)) take(SCORE.postalAsNumberPrefix, 'prefix');
   }
   if (t.kind === 'postal' && v.postal) {
     if (v.postal === t.folded) take(SCORE.exact, 'exact');
@@ -88,12 +95,30 @@ function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean
     const allowed = fuzzy && t.kind === 'word' ? fuzziness(t.folded) : 0;
     v.words.forEach((w, i) => {
       const bonus = used.has(i) ? -0.5 : 0;
-      if (w.folded === t.folded) take(SCORE.exact + (w.lower === t.lower ? SCORE.exactDiacritics : 0) + bonus, 'exact', i);
-      else if (t.prefix && w.folded.startsWith(t.folded)) take(prefixScore(t.folded, w.folded) + (w.lower.startsWith(t.lower) ? SCORE.exactDiacritics / 2 : 0) + bonus, 'prefix', i);
-      else if (allowed > 0 && editDistance(t.folded, w.folded, allowed) <= allowed) take(SCORE.fuzzy + bonus, 'fuzzy', i);
+      // Any form of the word (`Hauptstr.` is hauptstrasse, `Müller` also mueller) meets the token; a prefix is measured on the first form it starts.
+      const prefixOf = t.prefix ? w.forms.find((f) => f.startsWith(t.folded)) : undefined;
+      if (w.forms.includes(t.folded)) take(SCORE.exact + (w.lower === t.lower ? SCORE.exactDiacritics : 0) + bonus, 'exact', i);
+      else if (prefixOf) take(prefixScore(t.folded, prefixOf) + (w.lower.startsWith(t.lower) ? SCORE.exactDiacritics / 2 : 0) + bonus, 'prefix', i);
+      else if (allowed > 0 && w.forms.some((f) => editDistance(t.folded, f, allowed) <= allowed)) take(SCORE.fuzzy + bonus, 'fuzzy', i);
     });
   }
   return best;
+}
+
+/**
+ * House numbers written whole after the street (PL/AT/CH/LI: `12`, `12a`, `12/3/5`, `1-3`):
+ * the whole number exactly is best, then one of its parts, in the place the slash form gives
+ * it (`12/3`: 12 first, 3 second) with the same bonus and penalty as the CZ/SK roles. A prefix
+ * is measured on the house number itself (`1` finds `12/3` before `140`).
+ */
+function scoreNumberParts(t: QueryToken, whole: string, parts: string[], take: (points: number, how: TokenMatch['how']) => void): void {
+  if (whole === t.folded) take(SCORE.exact + (t.role === 'co' ? SCORE.numberWrongRole - SCORE.exact : 0), 'exact');
+  const expected = t.role === 'cp' ? 0 : t.role === 'co' ? 1 : -1;
+  parts.forEach((p, i) => {
+    const role = expected < 0 ? 0 : expected === i ? SCORE.numberRole : SCORE.numberWrongRole - SCORE.exact;
+    if (p === t.folded) take(SCORE.exact + (parts.length > 1 ? SCORE.numberPart : 0) + role, 'exact');
+    else if (t.prefix && p.startsWith(t.folded)) take(prefixScore(t.folded, p) + (i > 0 ? SCORE.numberPart : 0) + Math.min(0, role), 'prefix');
+  });
 }
 
 function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {

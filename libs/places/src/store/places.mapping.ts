@@ -19,7 +19,9 @@ const keyword = { type: 'keyword' };
 
 /**
  * Search terms, folded by our own code (search/doc-tokens.ts) so OpenSearch and SQLite index
- * exactly the same tokens: whitespace-split here, nothing else. Added to older indexes by
+ * exactly the same tokens: whitespace-split here, nothing else. The language rules (Czech and
+ * Polish letters, `ß` = `ss`, umlauts also as `ae`/`oe`/`ue`, `Hauptstr.` = `hauptstrasse`,
+ * `al.` = aleja/aleje) are in those tokens, not in an analyzer. Added to older indexes by
  * put-mapping at start.
  */
 export const TOKENS_FIELD = { type: 'text', analyzer: 'whitespace', norms: false, index_options: 'docs' };

@@ -3,6 +3,7 @@ import { wgs84ToJtsk } from '../../geo/sjtsk';
 import { PlacesStore } from '../../store/places.store';
 import { PlacesSearchService } from '../places-search.service';
 import { address, searchFixtureDocs, TOWNS } from './search-fixtures';
+import { languagesSearchContract } from './places-search-languages.contract';
 import { placeId } from '../../domain/place.doc';
 
 const ADDRESS_FIELDS = [
@@ -11,7 +12,7 @@ const ADDRESS_FIELDS = [
 ].sort();
 
 /**
- * The search behaviour of issue 3, one named test each, run unchanged against every engine:
+ * The search behaviour of issues 3 and 4, one named test each, run unchanged against every engine:
  * `makeStore` gives a fresh, initialised, empty store. Same fixture documents, same expectations.
  */
 export function placesSearchContract(engine: string, makeStore: () => Promise<PlacesStore>, dispose: (s: PlacesStore) => Promise<void>): void {
@@ -206,6 +207,8 @@ export function placesSearchContract(engine: string, makeStore: () => Promise<Pl
       expect(Object.keys(r[0]).sort()).toEqual(['country', 'formatted_country', 'highlight', 'municipality', 'object', 'place_id', 'postal_code']);
       expect(r[0].highlight).toBe('<em>747</em> 41');
     });
+
+    languagesSearchContract(() => svc, () => store);
 
     describe('reverse', () => {
       const lih = TOWNS.opava;

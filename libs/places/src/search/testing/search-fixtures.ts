@@ -2,14 +2,16 @@ import { CountryCode } from '@lookup/contracts';
 import { emptyDoc, PlaceDoc, placeId } from '../../domain/place.doc';
 
 /**
- * Small, realistic CZ/SK documents for the contract suite: each one is here for a named
- * behaviour (house-number forms, abbreviations, diacritics, bias, dedupe, context).
+ * Small, realistic documents for the contract suite: each one is here for a named behaviour
+ * (house-number forms, abbreviations, diacritics, bias, dedupe, context; German, Polish,
+ * French and Italian text). Invented rows in the shape the importers give.
  */
 interface Town {
   cc: CountryCode;
   code: string;
   name: string;
-  county: [string, string];
+  /** Null where the country has none (LI). */
+  county: [string, string] | null;
   region: [string, string];
   postal: string;
   lat: number;
@@ -27,6 +29,22 @@ export const TOWNS = {
   krasnaCz: { cc: 'CZ', code: '554511', name: 'Krásná', county: ['3402', 'Cheb'], region: ['51', 'Karlovarský kraj'], postal: '35201', lat: 50.2292, lng: 12.1735 },
   kosice: { cc: 'SK', code: '599981', name: 'Košice - Krásna', county: ['802', 'Košice IV'], region: ['8', 'Košický kraj'], postal: '04018', lat: 48.6742, lng: 21.2867 },
   bratislava: { cc: 'SK', code: '529320', name: 'Bratislava - Staré Mesto', county: ['101', 'Bratislava I'], region: ['1', 'Bratislavský kraj'], postal: '81101', lat: 48.1447, lng: 17.1077 },
+  // PL: TERYT ids (gmina without its type digit), postal codes as digits.
+  warszawa: { cc: 'PL', code: '146501', name: 'Warszawa', county: ['1465', 'Warszawa'], region: ['14', 'mazowieckie'], postal: '00950', lat: 52.2297, lng: 21.0122 },
+  lodz: { cc: 'PL', code: '106101', name: 'Łódź', county: ['1061', 'Łódź'], region: ['10', 'łódzkie'], postal: '90926', lat: 51.7592, lng: 19.456 },
+  wroclaw: { cc: 'PL', code: '026401', name: 'Wrocław', county: ['0264', 'Wrocław'], region: ['02', 'dolnośląskie'], postal: '50363', lat: 51.1079, lng: 17.0385 },
+  katowice: { cc: 'PL', code: '246901', name: 'Katowice', county: ['2469', 'Katowice'], region: ['24', 'śląskie'], postal: '40127', lat: 50.2649, lng: 19.0238 },
+  piaseczno: { cc: 'PL', code: '141804', name: 'Piaseczno', county: ['1418', 'piaseczyński'], region: ['14', 'mazowieckie'], postal: '05500', lat: 52.0812, lng: 21.0238 },
+  // AT: Bundesland, Bezirk, Gemeindekennziffer.
+  wien: { cc: 'AT', code: '90101', name: 'Wien', county: ['901', 'Wien 1., Innere Stadt'], region: ['9', 'Wien'], postal: '1010', lat: 48.2082, lng: 16.3738 },
+  linz: { cc: 'AT', code: '40101', name: 'Linz', county: ['401', 'Linz (Stadt)'], region: ['4', 'Oberösterreich'], postal: '4020', lat: 48.3069, lng: 14.2858 },
+  // CH: canton, BFS district, BFS municipality number.
+  zurich: { cc: 'CH', code: '261', name: 'Zürich', county: ['112', 'Bezirk Zürich'], region: ['ZH', 'Zürich'], postal: '8001', lat: 47.3769, lng: 8.5417 },
+  geneve: { cc: 'CH', code: '6621', name: 'Genève', county: ['2500', 'Genève'], region: ['GE', 'Genève'], postal: '1204', lat: 46.2044, lng: 6.1432 },
+  locarno: { cc: 'CH', code: '5113', name: 'Locarno', county: ['2105', 'Distretto di Locarno'], region: ['TI', 'Ticino'], postal: '6600', lat: 46.1709, lng: 8.7995 },
+  brevine: { cc: 'CH', code: '6432', name: 'La Brévine', county: ['2403', 'Le Locle'], region: ['NE', 'Neuchâtel'], postal: '2125', lat: 46.9806, lng: 6.6075 },
+  // LI: no counties; Oberland/Unterland as regions, the official BFS municipality number.
+  vaduz: { cc: 'LI', code: '7011', name: 'Vaduz', county: null, region: ['roberland', 'Oberland'], postal: '9490', lat: 47.141, lng: 9.5209 },
 } satisfies Record<string, Town>;
 
 type TownKey = keyof typeof TOWNS;
@@ -36,8 +54,8 @@ function within(t: Town, d: PlaceDoc): PlaceDoc {
     ...d,
     region_id: placeId(t.cc, 'region', t.region[0]),
     region: t.region[1],
-    county_id: placeId(t.cc, 'county', t.county[0]),
-    county: t.county[1],
+    county_id: t.county ? placeId(t.cc, 'county', t.county[0]) : null,
+    county: t.county ? t.county[1] : null,
     municipality_id: placeId(t.cc, 'municipality', t.code),
     municipality: t.name,
   };
@@ -57,6 +75,25 @@ export function address(town: TownKey, street: string | null, number: string, op
   d.street_number = sn;
   d.number_kind = ce ? 'ce' : 'cp';
   d.building_number = bn ?? null;
+  d.postal_code = opts.postal ?? t.postal;
+  d.lat = t.lat + (opts.dLat ?? 0);
+  d.lng = t.lng + (opts.dLng ?? 0);
+  d.name = [street ?? d.district, number].join(' ');
+  if (street) d.street_id = placeId(t.cc, 'street', `${t.code}-${street}`);
+  return d;
+}
+
+/**
+ * A PL/AT/CH/LI address point: the whole number as written after the street in
+ * `building_number` (`12`, `12/3/5`), no conscription number; a street-less village writes
+ * its locality as `district`.
+ */
+export function wholeNumberAddress(town: TownKey, street: string | null, number: string, opts: { district?: string; postal?: string; dLat?: number; dLng?: number } = {}): PlaceDoc {
+  const t = TOWNS[town];
+  const d = within(t, emptyDoc(t.cc, 'address', placeId(t.cc, 'address', nextAdm++), ''));
+  d.street = street;
+  d.district = opts.district ?? null;
+  d.building_number = number;
   d.postal_code = opts.postal ?? t.postal;
   d.lat = t.lat + (opts.dLat ?? 0);
   d.lng = t.lng + (opts.dLng ?? 0);
@@ -138,5 +175,56 @@ export function searchFixtureDocs(): PlaceDoc[] {
     postalCode('olomouc'),
     postalCode('osek'),
     postalCode('bratislava'),
+    ...foreignFixtureDocs(),
+  ];
+}
+
+/** PL, AT, CH and LI: German, Polish, French and Italian text, whole house numbers, four-digit and dashed postal codes. */
+function foreignFixtureDocs(): PlaceDoc[] {
+  return [
+    wholeNumberAddress('warszawa', 'ul. Marszałkowska', '12/3'),
+    wholeNumberAddress('warszawa', 'ul. Marszałkowska', '140', { postal: '00061', dLat: 0.004 }),
+    wholeNumberAddress('warszawa', 'al. Jana Pawła II', '5', { postal: '00828', dLng: -0.01 }),
+    wholeNumberAddress('warszawa', 'al. Jerozolimskie', '44', { postal: '00024', dLat: -0.002 }),
+    wholeNumberAddress('lodz', 'ul. Piotrkowska', '104'),
+    wholeNumberAddress('lodz', 'ul. Źródłowa', '3', { postal: '91733', dLat: 0.01 }),
+    wholeNumberAddress('lodz', 'ul. Księży Młyn', '14', { postal: '90345', dLat: -0.01 }),
+    wholeNumberAddress('wroclaw', 'pl. Grunwaldzki', '3'),
+    wholeNumberAddress('katowice', 'os. Tysiąclecia', '10'),
+    wholeNumberAddress('piaseczno', null, '12', { district: 'Zalesie', dLat: -0.03 }),
+    wholeNumberAddress('wien', 'Hauptstraße', '12/3/5'),
+    wholeNumberAddress('wien', 'Hauptstraße', '12', { dLat: 0.0002 }),
+    wholeNumberAddress('wien', 'Stephansplatz', '1', { dLng: 0.002 }),
+    wholeNumberAddress('wien', 'Schulgasse', '4', { postal: '1180', dLat: 0.02 }),
+    wholeNumberAddress('wien', 'Schönbrunner Straße', '4', { postal: '1050', dLat: -0.01 }),
+    wholeNumberAddress('linz', 'Wiener Straße', '5'),
+    wholeNumberAddress('linz', 'Bahnhofstraße', '1', { dLat: 0.003 }),
+    wholeNumberAddress('zurich', 'Bahnhofstrasse', '1'),
+    wholeNumberAddress('zurich', 'Bärengasse', '22', { dLng: -0.002 }),
+    wholeNumberAddress('zurich', 'Müllerstrasse', '10', { postal: '8004', dLng: -0.01 }),
+    // Written with `ue`, as Swiss data sometimes writes the umlaut.
+    wholeNumberAddress('zurich', 'Muehlebachstrasse', '8', { postal: '8008', dLng: 0.01 }),
+    wholeNumberAddress('geneve', 'Rue du Rhône', '5'),
+    wholeNumberAddress('locarno', 'Via Città Vecchia', '3'),
+    wholeNumberAddress('brevine', 'Rue du Temple', '12'),
+    wholeNumberAddress('vaduz', 'Städtle', '1'),
+    wholeNumberAddress('vaduz', 'Äulestr.', '30', { dLat: 0.002 }),
+    street('warszawa', 'ul. Marszałkowska', 80),
+    street('wien', 'Hauptstraße', 40),
+    street('zurich', 'Bahnhofstrasse', 60),
+    street('vaduz', 'Städtle', 20),
+    municipality('warszawa', 1_800_000),
+    municipality('lodz', 660_000),
+    municipality('wien', 16_000),
+    municipality('zurich', 420_000),
+    municipality('geneve', 200_000),
+    municipality('vaduz', 5_700),
+    postalCode('warszawa'),
+    postalCode('warszawa', '00951'),
+    postalCode('lodz'),
+    postalCode('wien'),
+    postalCode('zurich'),
+    postalCode('zurich', '8004'),
+    postalCode('vaduz'),
   ];
 }
