@@ -8,6 +8,7 @@ import {
   BusinessSearchBase,
   DomainError,
 } from '@lookup/contracts';
+import { timeEngine } from '@lookup/shared/metrics';
 import { toBusiness } from './domain/business.mapper';
 import { BusinessDoc } from './domain/business.doc';
 import { BUSINESS_STORE, BusinessFilter, BusinessStore } from './store/business.store';
@@ -23,6 +24,11 @@ export const CANDIDATES = 200;
 export class BusinessService {
   constructor(@Inject(BUSINESS_STORE) private readonly store: BusinessStore) {}
 
+  /** A store call, timed per engine and operation (`lookup_engine_duration_seconds`). */
+  private timed<T>(operation: string, call: () => Promise<T>): Promise<T> {
+    return timeEngine(this.store.engine, operation, call);
+  }
+
   private filter(dto: BusinessSearchBase): BusinessFilter {
     return { countries: dto.country && dto.country.length > 0 ? dto.country : null, activeOnly: dto.active === true };
   }
@@ -35,8 +41,8 @@ export class BusinessService {
     const strict = strictMatch(q);
     const [starts, words] = await Promise.all([
       // In name-key order the exact name comes first, then the longer names that start with it.
-      this.store.byNamePrefix(q.key, filter, CANDIDATES),
-      this.store.byTokens(strict.words, strict.prefixes, filter, CANDIDATES),
+      this.timed('business.byNamePrefix', () => this.store.byNamePrefix(q.key, filter, CANDIDATES)),
+      this.timed('business.byTokens', () => this.store.byTokens(strict.words, strict.prefixes, filter, CANDIDATES)),
     ]);
     let candidates: BusinessDoc[] = [...starts, ...words];
     let ranked = rankByName(candidates, q, limit);
@@ -44,7 +50,7 @@ export class BusinessService {
     // expensive one on a large register, and strict answers are the better ones.
     const lenient = lenientMatch(q);
     if (ranked.length === 0 && lenient) {
-      candidates = [...candidates, ...(await this.store.byTokens(lenient.words, lenient.prefixes, filter, CANDIDATES))];
+      candidates = [...candidates, ...(await this.timed('business.byTokens', () => this.store.byTokens(lenient.words, lenient.prefixes, filter, CANDIDATES)))];
       ranked = rankByName(candidates, q, limit);
     }
     return ranked.map((r) => toBusiness(r.doc, highlightName(r.doc.name, q)));
@@ -53,13 +59,13 @@ export class BusinessService {
   async byIdentifier(dto: BusinessIdentifierRequest): Promise<Business[]> {
     const q = parseCinQuery(dto.query);
     if (!q) throw DomainError.invalidParameter('query', 'an organisation identification number is up to 8 digits.');
-    const docs = await this.store.byCin(q.digits, q.key, this.filter(dto), CANDIDATES);
+    const docs = await this.timed('business.byCin', () => this.store.byCin(q.digits, q.key, this.filter(dto), CANDIDATES));
     return rankByCin(docs, q, dto.limit ?? BUSINESS_DEFAULT_LIMIT).map((r) => toBusiness(r.doc, highlightCin(r.doc.cin, q)));
   }
 
   /** An array of one (spec); an unknown id is a 404. */
   async detail(dto: BusinessDetailRequest): Promise<Business[]> {
-    const doc = await this.store.get(dto.business_id);
+    const doc = await this.timed('business.get', () => this.store.get(dto.business_id));
     if (!doc) throw DomainError.notFound('business_id', `Business ${dto.business_id}`);
     return [toBusiness(doc)];
   }

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsIP, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { COUNTRY_CODES, CountryCode } from '../countries';
 import { Required } from '../validation';
 import { PLACE_ID_PATTERN } from './detail.dto';
@@ -36,6 +36,16 @@ export class PlaceSearchBase {
   @IsOptional()
   @IsViaIp()
   around_latlng_via_ip?: string | boolean;
+
+  /**
+   * Set by the gateway, never taken from the caller (the gateway overwrites it): the caller's
+   * address as the gateway trusts it (the socket, or a trusted proxy's header), which places
+   * locates for `around_latlng_via_ip=true`.
+   */
+  @ApiHideProperty()
+  @IsOptional()
+  @IsIP(undefined, { message: 'caller_ip must be an IP address' })
+  caller_ip?: string;
 
   @ApiPropertyOptional({ example: 'CZ,SK', description: `One or several of ${COUNTRY_CODES.join(', ')} (array or comma-separated)` })
   @IsOptional()

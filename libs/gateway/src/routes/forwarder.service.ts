@@ -8,6 +8,13 @@ import { QuotaService, QuotaTicket } from '../quota/quota.service';
 /**
  * The tail of every API route: meter the quota (only once the parameters are valid), send the
  * request to its service, and give the use back when the failure is ours.
+ *
+ * Searches (the search quota: read-only engine lookups) meter and send side by side, so the
+ * counter's round trip (one atomic upsert in PostgreSQL/SQLite, a commit each) is hidden behind
+ * the search instead of added to it. Counting stays exact: every answer still waits for its own
+ * granted use, a refused use means the answer is dropped (400 over_query_limit, never sent), and
+ * a use whose request then fails on our side is given back. Keys recently seen over their limit,
+ * and utility calls, are metered first, so a refused request costs no work.
  */
 @Injectable()
 export class Forwarder {
@@ -17,15 +24,28 @@ export class Forwarder {
   ) {}
 
   async forward<T>(subject: string, payload: unknown, key: AuthenticatedKey | undefined, quota: QuotaKind | null): Promise<T> {
-    let ticket: QuotaTicket | null = null;
-    if (quota) {
-      if (!key) throw DomainError.internal('Metered route without a key.');
-      ticket = await this.quota.consume(key, quota);
+    if (!quota) return this.transport.request<T>(subject, payload);
+    if (!key) throw DomainError.internal('Metered route without a key.');
+    // Utility calls (the query quota) reach outside services (translation providers, SMTP,
+    // VIES): metered first, so a refused call never costs an outside request.
+    if (quota === 'query' || this.quota.likelySpent(key, quota)) {
+      const ticket = await this.quota.consume(key, quota);
+      return this.answer(ticket, this.transport.request<T>(subject, payload));
     }
+    const metering = this.quota.consume(key, quota);
+    const answer = this.transport.request<T>(subject, payload);
+    // Handled in `answer()` (or dropped when refused); attached now so a failure that comes
+    // before the counter's reply is not an unhandled rejection, which would end the process.
+    answer.catch(() => undefined);
+    const ticket = await metering;
+    return this.answer(ticket, answer);
+  }
+
+  private async answer<T>(ticket: QuotaTicket, answer: Promise<T>): Promise<T> {
     try {
-      return await this.transport.request<T>(subject, payload);
+      return await answer;
     } catch (err) {
-      if (ticket && (!(err instanceof DomainError) || err.status >= 500)) await this.quota.refund(ticket).catch(() => undefined);
+      if (!(err instanceof DomainError) || err.status >= 500) await this.quota.refund(ticket).catch(() => undefined);
       throw err;
     }
   }

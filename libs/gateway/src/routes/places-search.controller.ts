@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
@@ -5,14 +6,27 @@ import {
   Place,
   PlaceQueryRequest,
   PlaceReverseRequest,
+  PlaceSearchBase,
   PostalQueryRequest,
   StreetQueryRequest,
   Subjects,
 } from '@lookup/contracts';
 import { Forwarder } from './forwarder.service';
 import { Params } from '../http/request-params';
-import { CurrentKey } from './api-key.decorator';
+import { CallerIp, CurrentKey } from './api-key.decorator';
 import { AuthenticatedKey } from '../keys/api-key.service';
+
+/**
+ * The search with the caller's address in `caller_ip` (always ours: a value the caller sent is
+ * replaced), which places locates for `around_latlng_via_ip=true`.
+ */
+function withCaller<T extends PlaceSearchBase>(dto: T, ip: string | undefined): T {
+  // Only when asked for: the caller's address is not sent around otherwise. A zone id
+  // (`fe80::1%eth0`) is not part of the address.
+  const plain = ip?.split('%')[0];
+  dto.caller_ip = dto.around_latlng_via_ip !== undefined && plain && isIP(plain) ? plain : undefined;
+  return dto;
+}
 
 /** Place searches, each counted as a search. Registered before `:place_id` so these static paths win. */
 @ApiTags('places')
@@ -25,8 +39,8 @@ export class PlacesSearchController {
   @ApiOperation({ summary: 'Addresses by any part of them (autocomplete)' })
   @ApiBody({ type: PlaceQueryRequest })
   @ApiOkResponse({ type: [Place] })
-  query(@Params(PlaceQueryRequest) dto: PlaceQueryRequest, @CurrentKey() key: AuthenticatedKey): Promise<Place[]> {
-    return this.forwarder.forward(Subjects.places.query, dto, key, 'search');
+  query(@Params(PlaceQueryRequest) dto: PlaceQueryRequest, @CurrentKey() key: AuthenticatedKey, @CallerIp() ip?: string): Promise<Place[]> {
+    return this.forwarder.forward(Subjects.places.query, withCaller(dto, ip), key, 'search');
   }
 
   @Post('street')
@@ -34,8 +48,8 @@ export class PlacesSearchController {
   @ApiOperation({ summary: 'Streets by name' })
   @ApiBody({ type: StreetQueryRequest })
   @ApiOkResponse({ type: [Place] })
-  street(@Params(StreetQueryRequest) dto: StreetQueryRequest, @CurrentKey() key: AuthenticatedKey): Promise<Place[]> {
-    return this.forwarder.forward(Subjects.places.street, dto, key, 'search');
+  street(@Params(StreetQueryRequest) dto: StreetQueryRequest, @CurrentKey() key: AuthenticatedKey, @CallerIp() ip?: string): Promise<Place[]> {
+    return this.forwarder.forward(Subjects.places.street, withCaller(dto, ip), key, 'search');
   }
 
   @Post('municipality')
@@ -43,8 +57,8 @@ export class PlacesSearchController {
   @ApiOperation({ summary: 'Municipalities by name' })
   @ApiBody({ type: MunicipalityQueryRequest })
   @ApiOkResponse({ type: [Place] })
-  municipality(@Params(MunicipalityQueryRequest) dto: MunicipalityQueryRequest, @CurrentKey() key: AuthenticatedKey): Promise<Place[]> {
-    return this.forwarder.forward(Subjects.places.municipality, dto, key, 'search');
+  municipality(@Params(MunicipalityQueryRequest) dto: MunicipalityQueryRequest, @CurrentKey() key: AuthenticatedKey, @CallerIp() ip?: string): Promise<Place[]> {
+    return this.forwarder.forward(Subjects.places.municipality, withCaller(dto, ip), key, 'search');
   }
 
   @Post('postal')
@@ -52,8 +66,8 @@ export class PlacesSearchController {
   @ApiOperation({ summary: 'Postal codes, whole or partial, with or without the space' })
   @ApiBody({ type: PostalQueryRequest })
   @ApiOkResponse({ type: [Place] })
-  postal(@Params(PostalQueryRequest) dto: PostalQueryRequest, @CurrentKey() key: AuthenticatedKey): Promise<Place[]> {
-    return this.forwarder.forward(Subjects.places.postal, dto, key, 'search');
+  postal(@Params(PostalQueryRequest) dto: PostalQueryRequest, @CurrentKey() key: AuthenticatedKey, @CallerIp() ip?: string): Promise<Place[]> {
+    return this.forwarder.forward(Subjects.places.postal, withCaller(dto, ip), key, 'search');
   }
 
   @Post('reverse')

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import {
   DEFAULT_DISTINCT_M,
   DEFAULT_LIMIT,
@@ -10,14 +10,22 @@ import {
   PostalQueryRequest,
   StreetQueryRequest,
 } from '@lookup/contracts';
+import { APP_CONFIG, AppConfig } from '@lookup/shared/config';
+import { IpLocator, ipLocatorFromConfig } from '@lookup/shared/geoip';
+import { timeEngine } from '@lookup/shared/metrics';
 import { jtskToWgs84 } from '../geo/sjtsk';
 import { PLACES_STORE, PlacesStore } from '../store/places.store';
 import { escapeHtml } from '../domain/html';
+import { PlaceDoc } from '../domain/place.doc';
 import { Pass } from './candidate-query';
 import { highlight } from './highlight';
 import { dedupeKey, displayText, toSearchPlace } from './place-result.mapper';
 import { Ranked, rankDocs } from './ranking';
-import { candidateQuery, passesRefiners, planSearch, postalCodeQuery, SearchKind, SearchPlan } from './search-plan';
+import { candidateQuery, LatLng, passesRefiners, planSearch, postalCodeQuery, SearchKind, SearchPlan, viaIpTarget } from './search-plan';
+import { CandidateQuery } from './candidate-query';
+
+/** Tests hand in a locator of their own; the app builds the configured one. */
+export const PLACES_IP_LOCATOR = Symbol('PLACES_IP_LOCATOR');
 
 /**
  * One search = plan (pure) -> strict pass -> typo pass only when the strict one finds nothing
@@ -25,8 +33,22 @@ import { candidateQuery, passesRefiners, planSearch, postalCodeQuery, SearchKind
  * candidates, so SQLite and OpenSearch answer the same.
  */
 @Injectable()
-export class PlacesSearchService {
-  constructor(@Inject(PLACES_STORE) private readonly store: PlacesStore) {}
+export class PlacesSearchService implements OnModuleInit {
+  private readonly logger = new Logger('PlacesSearch');
+  private readonly locator: IpLocator | null;
+
+  constructor(
+    @Inject(PLACES_STORE) private readonly store: PlacesStore,
+    @Optional() @Inject(APP_CONFIG) config?: AppConfig,
+    @Optional() @Inject(PLACES_IP_LOCATOR) locator?: IpLocator,
+  ) {
+    this.locator = locator ?? (config ? ipLocatorFromConfig(config) : null);
+  }
+
+  /** Opens the MMDB files (shared per process) at start, so the first via-IP search does not pay for it. */
+  onModuleInit(): void {
+    this.locator?.ready().catch((err: unknown) => this.logger.warn(`IP database not available, around_latlng_via_ip adds no bias: ${String(err)}`));
+  }
 
   query(dto: PlaceQueryRequest): Promise<Place[]> {
     return this.search('query', dto);
@@ -45,10 +67,10 @@ export class PlacesSearchService {
   }
 
   private async search(kind: SearchKind, dto: PlaceQueryRequest | StreetQueryRequest | MunicipalityQueryRequest | PostalQueryRequest): Promise<Place[]> {
-    const plan = planSearch(kind, dto);
+    const plan = planSearch(kind, dto, await this.locate(viaIpTarget(dto)));
     if (plan.tokens.length === 0) return [];
     if (plan.municipalityPostal) {
-      const codes = await this.store.candidates(postalCodeQuery(plan, plan.municipalityPostal.digits));
+      const codes = await this.candidates(postalCodeQuery(plan, plan.municipalityPostal.digits));
       const ids = codes.map((c) => c.municipality_id).filter((id): id is string => !!id);
       plan.municipalityIds = ids;
       if (!plan.municipalityPostal.strict) plan.rank = { ...plan.rank, preferIds: [...(plan.rank.preferIds ?? []), ...ids] };
@@ -68,18 +90,37 @@ export class PlacesSearchService {
   }
 
   private async pass(plan: SearchPlan, pass: Pass): Promise<Ranked[]> {
-    const docs = (await this.store.candidates(candidateQuery(plan, pass))).filter((d) => passesRefiners(plan, d));
+    const docs = (await this.candidates(candidateQuery(plan, pass))).filter((d) => passesRefiners(plan, d));
     return rankDocs(plan.tokens, docs, { ...plan.rank, fuzzy: pass === 'fuzzy' });
+  }
+
+  /** The engine call, timed per engine for `lookup_engine_duration_seconds`. */
+  private candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
+    return timeEngine(this.store.engine, 'places.candidates', () => this.store.candidates(q));
+  }
+
+  /**
+   * The caller's position for `around_latlng_via_ip`: null (no bias, no error) for no address,
+   * a private one, one the database does not know, or a database that failed to open.
+   */
+  private async locate(ip: string | null): Promise<LatLng | null> {
+    if (!ip || !this.locator) return null;
+    try {
+      const at = await this.locator.locate(ip);
+      return at && at.latitude !== null && at.longitude !== null ? { lat: at.latitude, lng: at.longitude } : null;
+    } catch {
+      return null;
+    }
   }
 
   async reverse(dto: PlaceReverseRequest): Promise<Place[]> {
     const point = dto.lat !== undefined && dto.lng !== undefined ? { lat: dto.lat, lng: dto.lng } : jtskPoint(dto.jtskX, dto.jtskY);
-    const hits = await this.store.nearby({
+    const hits = await timeEngine(this.store.engine, 'places.nearby', () => this.store.nearby({
       ...point,
       metres: dto.distinct ?? DEFAULT_DISTINCT_M,
       countries: dto.country?.length ? dto.country : null,
       size: Math.max(dto.limit ?? DEFAULT_LIMIT, 20),
-    });
+    }));
     const seen = new Set<string>();
     const out: Place[] = [];
     for (const h of hits) {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import {
   CountryCode,
   DEFAULT_LIMIT,
@@ -53,12 +54,32 @@ function postalTokens(query: string): QueryToken[] {
   return [{ kind: 'postal', folded: digits, lower: digits, prefix: digits.length < 5 }];
 }
 
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+const TRUE_TEXT = new Set(['true', '1']);
+
 /**
- * Pure: a validated request to a plan. Refiners and `context` are filters under
+ * Which address `around_latlng_via_ip` asks to locate: an address given as its value, else the
+ * caller's (`caller_ip`, which only the gateway sets) when it is true; null when off or unknown.
+ */
+export function viaIpTarget(base: PlaceSearchBase): string | null {
+  const v = base.around_latlng_via_ip;
+  if (v === undefined || v === false || base.around_latlng) return null;
+  if (v === true || (typeof v === 'string' && TRUE_TEXT.has(v.trim().toLowerCase()))) return base.caller_ip ?? null;
+  if (typeof v === 'string' && isIP(v.trim())) return v.trim();
+  return null;
+}
+
+/**
+ * Pure: a validated request to a plan. `located` is the caller's position from
+ * `around_latlng_via_ip` (see `viaIpTarget`); it biases like `around_latlng`. Refiners and `context` are filters under
  * contextType=strict (the default) and boosts under preference; for street and postal
  * searches the refiner is `municipality`, for municipality searches `postal_code`.
  */
-export function planSearch(kind: SearchKind, dto: AnyRequest): SearchPlan {
+export function planSearch(kind: SearchKind, dto: AnyRequest, located: LatLng | null = null): SearchPlan {
   const base = dto as PlaceSearchBase;
   const strict = (base.contextType ?? 'strict') === 'strict';
   let tokens = kind === 'postal' ? postalTokens(dto.query) : parseQuery(dto.query).tokens;
@@ -72,8 +93,8 @@ export function planSearch(kind: SearchKind, dto: AnyRequest): SearchPlan {
     const extra = municipalityWords.filter((w) => !known.has(w)).map((w, i, all): QueryToken => ({ kind: 'word', folded: w, lower: w, prefix: i === all.length - 1 }));
     tokens = [...tokens, ...extra];
   }
-  const around = base.around_latlng ? parseLatLng(base.around_latlng) : null;
-  // TODO(utils area): around_latlng_via_ip needs the IP locator the utils area provides; accepted and ignored until then.
+  // An explicit point wins over the located caller; both bias the same bounded way.
+  const around = base.around_latlng ? parseLatLng(base.around_latlng) : (located ?? null);
   return {
     tokens,
     objects: OBJECTS_OF[kind],

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
-import { getMetadataStorage, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, validateSync } from 'class-validator';
+import { getMetadataStorage, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
 
 const toBool = () =>
   Transform(({ value }) => (value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase())));
@@ -42,6 +42,12 @@ export class AppConfig {
 
   /** Fastify trustProxy: false, true, a hop count, or a comma-separated list of proxy addresses. */
   @IsString() TRUST_PROXY = 'false';
+  /**
+   * The header a trusted proxy names the caller in (`around_latlng_via_ip`, IP restrictions):
+   * `x-forwarded-for` (walked per TRUST_PROXY) or a one-address header like `x-real-ip`. Ignored
+   * while TRUST_PROXY is false: then only the socket address counts.
+   */
+  @IsString() @Matches(/^[a-z0-9-]+$/i) TRUSTED_PROXY_HEADER = 'x-forwarded-for';
 
   /** The demo page at `/` (address, business and e-mail lookups against this API). */
   @toBool() @IsBoolean() DEMO_PAGE = true;
@@ -104,6 +110,21 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) @Max(60000) VIES_RETRY_BASE_MS = 250;
   /** Seconds a valid answer is reused; 0 turns the cache off. Invalid answers and failures are never cached. */
   @Type(() => Number) @IsInt() @Min(0) VIES_CACHE_TTL_SECONDS = 86400;
+
+  // Indexer: the dataset scheduler (off by default) and the download adapter.
+  /** Check the official sources every SCHEDULER_INTERVAL_HOURS and publish `datasets.updated` for what changed. */
+  @toBool() @IsBoolean() SCHEDULER_ENABLED = false;
+  /** A JSON file, or inline JSON: `[{"country":"CZ","kind":"addresses","format":"ruian-csv","url":"https://...","checksumUrl":"https://..."}]`. */
+  @IsString() SCHEDULER_SOURCES = '';
+  @Type(() => Number) @Min(0.01) @Max(24 * 31) SCHEDULER_INTERVAL_HOURS = 24;
+  /** ETag / Last-Modified / sha256 per source; default `<DATA_DIR>/scheduler-state.json`. */
+  @IsOptional() @IsString() SCHEDULER_STATE_FILE?: string = undefined;
+  /** Where downloaded datasets land; default `<DATA_DIR>/downloads`. */
+  @IsOptional() @IsString() DOWNLOAD_DIR?: string = undefined;
+  /** Connect, headers and every pause in a download's body. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(600000) DOWNLOAD_TIMEOUT_MS = 60000;
+  /** Biggest dataset file accepted, in MiB. */
+  @Type(() => Number) @IsInt() @Min(1) DOWNLOAD_MAX_MB = 16384;
 
   /** The demo page's key, if it has one (see DEMO_API_KEY). */
   get demoApiKey(): string | undefined {

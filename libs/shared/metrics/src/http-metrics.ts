@@ -50,6 +50,6 @@ export function registerHttpMetrics(fastify: FastifyInstance, m: LookupMetrics =
 export function registerMetricsRoute(fastify: FastifyInstance, m: LookupMetrics = metrics()): void {
   fastify.get(METRICS_PATH, async (_req, reply) => {
     const body = await m.render();
-    void reply.header('content-type', m.contentType).header('cache-control', 'no-store').send(body);
+    return reply.header('content-type', m.contentType).header('cache-control', 'no-store').send(body);
   });
 }

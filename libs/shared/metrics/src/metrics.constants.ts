@@ -15,6 +15,8 @@ export const MetricNames = {
   indexerProgress: 'lookup_indexer_progress_ratio',
   indexerRuns: 'lookup_indexer_runs_total',
   indexerLastSuccess: 'lookup_indexer_last_success_timestamp_seconds',
+  indexerRunning: 'lookup_indexer_running',
+  indexerRate: 'lookup_indexer_documents_per_second',
 } as const;
 
 export const METRICS_PATH = '/metrics';

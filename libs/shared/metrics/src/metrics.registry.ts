@@ -121,6 +121,20 @@ export class LookupMetrics {
     registers: [this.registry],
   });
 
+  readonly indexerRunning = new Gauge({
+    name: MetricNames.indexerRunning,
+    help: '1 while an import of the dataset runs (the current run), else 0.',
+    labelNames: ['dataset'] as const,
+    registers: [this.registry],
+  });
+
+  readonly indexerRate = new Gauge({
+    name: MetricNames.indexerRate,
+    help: 'Documents per second of the running (or last) import, by dataset.',
+    labelNames: ['dataset'] as const,
+    registers: [this.registry],
+  });
+
   constructor(withProcessMetrics = true) {
     // CPU, memory, event-loop lag, GC: what explains a latency spike.
     if (withProcessMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'lookup_' });

@@ -1,9 +1,11 @@
+import { gunzipSync } from 'node:zlib';
 import { connect, ErrorCode, JSONCodec, NatsConnection, NatsError } from 'nats';
 import { DomainError } from '@lookup/contracts';
 import { measureTransport } from '@lookup/shared/metrics';
 import { DEFAULT_TRANSPORT_TIMEOUT_MS, ReplyEnvelope, RequestOptions, TransportClient } from './transport.types';
 import { noResponder, transportTimeout } from './transport.errors';
 import { unwrapReply } from './reply';
+import { REPLY_ENCODING_HEADER } from './nats.server';
 
 const codec = JSONCodec();
 
@@ -43,7 +45,8 @@ export class NatsTransportClient implements TransportClient {
     let reply: ReplyEnvelope;
     try {
       const msg = await this.nc.request(`${this.options.prefix}.${subject}`, codec.encode(payload ?? {}), { timeout });
-      reply = codec.decode(msg.data) as ReplyEnvelope;
+      const gzipped = msg.headers?.get(REPLY_ENCODING_HEADER) === 'gzip';
+      reply = codec.decode(gzipped ? gunzipSync(msg.data) : msg.data) as ReplyEnvelope;
     } catch (err) {
       if (err instanceof NatsError || (err as { code?: string }).code) {
         const code = (err as NatsError).code;

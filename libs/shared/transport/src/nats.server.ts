@@ -1,5 +1,7 @@
 import { CustomTransportStrategy, Server } from '@nestjs/microservices';
-import { connect, JSONCodec, Msg, NatsConnection, Subscription } from 'nats';
+import { Logger } from '@nestjs/common';
+import { connect, headers, JSONCodec, Msg, NatsConnection, Subscription } from 'nats';
+import { gzipSync } from 'node:zlib';
 import { asEnvelope, runHandler } from './reply';
 import { DomainError } from '@lookup/contracts';
 
@@ -14,6 +16,11 @@ export interface NatsServerOptions {
 
 const codec = JSONCodec();
 
+/** The header a compressed reply carries; the client inflates it (see nats.client.ts). */
+export const REPLY_ENCODING_HEADER = 'Content-Encoding';
+/** NATS's own default max_payload, for a connection that has not reported its own yet. */
+const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
+
 /**
  * Serves the app's @MessagePattern handlers as NATS request-reply subjects. Uses our reply
  * envelope instead of Nest's packet format so that errors keep their type on the way back.
@@ -22,6 +29,7 @@ export class NatsTransportServer extends Server implements CustomTransportStrate
   private nc: NatsConnection | null = null;
   private readonly subs: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly log = new Logger('NatsTransportServer');
 
   constructor(private readonly options: NatsServerOptions) {
     super();
@@ -64,7 +72,35 @@ export class NatsTransportServer extends Server implements CustomTransportStrate
       return;
     }
     const reply = await runHandler(handler, data);
-    if (msg.reply) msg.respond(codec.encode(reply));
+    if (msg.reply) this.respond(msg, reply);
+  }
+
+  /**
+   * A reply over the server's max_payload (1 MiB by default: a whole country's municipality
+   * list is more) goes gzipped with a header; one that is too large even then is answered as an
+   * api_error. A failed publish never throws out of here: that would end the process.
+   */
+  private respond(msg: Msg, reply: unknown): void {
+    try {
+      const body = codec.encode(reply);
+      const max = this.nc?.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
+      // Headers and the subject take some of max_payload too.
+      if (body.length <= max - 1024) {
+        msg.respond(body);
+        return;
+      }
+      const packed = gzipSync(body);
+      if (packed.length <= max - 1024) {
+        const h = headers();
+        h.set(REPLY_ENCODING_HEADER, 'gzip');
+        msg.respond(packed, { headers: h });
+        return;
+      }
+      this.log.error(`Reply on ${msg.subject} is ${body.length} bytes (${packed.length} gzipped), over max_payload ${max}`);
+      msg.respond(codec.encode({ ok: false, error: asEnvelope(DomainError.internal('The answer is too large to send.')) }));
+    } catch (err) {
+      this.log.error(`Cannot reply on ${msg.subject}: ${(err as Error).message}`);
+    }
   }
 
   /**

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { Module, NotFoundException, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload, CustomTransportStrategy } from '@nestjs/microservices';
@@ -31,6 +32,14 @@ class TestHandlers {
   }
   @MessagePattern('test.crash') crash() {
     throw new TypeError('secret internals');
+  }
+  /** About 3 MB of JSON that compresses well (like a country's municipality list): over NATS's 1 MiB max_payload. */
+  @MessagePattern('test.large') large() {
+    return Array.from({ length: 20000 }, (_, i) => ({ place_id: `cz_m${500000 + i}`, municipality: `Obec ${i}`, county: 'Okres', region: 'Kraj', pad: 'x'.repeat(100) }));
+  }
+  /** Incompressible and over max_payload even gzipped. */
+  @MessagePattern('test.huge') huge() {
+    return randomBytes(3 * 1024 * 1024).toString('base64');
   }
   @MessagePattern('test.slow') async slow() {
     await new Promise((r) => setTimeout(r, 800));
@@ -69,6 +78,11 @@ function transportContract(name: string, setup: () => Promise<{ client: Transpor
       expect([err.type, err.status]).toEqual(['api_error', 500]);
       expect(err.message).not.toContain('secret');
     });
+    it('carries an answer larger than the broker max_payload (1 MiB) intact', async () => {
+      const list = await client.request<Array<{ place_id: string }>>('test.large', {});
+      expect(list).toHaveLength(20000);
+      expect(list[19999].place_id).toBe('cz_m519999');
+    });
     it('times out with a 504, distinct from no responder (503)', async () => {
       const t0 = Date.now();
       await expect(client.request('test.slow', {}, { timeoutMs: 200 })).rejects.toMatchObject({ type: 'timeout', status: 504 });
@@ -97,6 +111,20 @@ describeWith(['nats'], 'NATS transport', () => {
     const app = await startWith(new NatsTransportServer({ url, prefix, queue: 'test', name: 'test' }));
     const client = await NatsTransportClient.connect({ url, prefix, name: 'test-client', timeoutMs: 2000 });
     return { client, stop: async () => { await client.close(); await app.close(); } };
+  });
+
+  it('answers a reply too large even gzipped with a 500, and the service stays up', async () => {
+    const url = serverUrl('nats');
+    const prefix = uniqueName('h');
+    const app = await startWith(new NatsTransportServer({ url, prefix, queue: 'test', name: 'h' }));
+    const client = await NatsTransportClient.connect({ url, prefix, name: 'h-client', timeoutMs: 5000 });
+    try {
+      await expect(client.request('test.huge', {})).rejects.toMatchObject({ type: 'api_error', status: 500 });
+      await expect(client.request('test.echo', { n: 2 })).resolves.toEqual({ doubled: 4 });
+    } finally {
+      await client.close();
+      await app.close();
+    }
   });
 
   it('spreads requests over the replicas of one queue group, each answered once', async () => {

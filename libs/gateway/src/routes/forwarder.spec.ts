@@ -1,0 +1,143 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DomainError } from '@lookup/contracts';
+import { loadConfig } from '@lookup/shared/config';
+import { TransportClient } from '@lookup/shared/transport';
+import { tempDir } from '@lookup/shared/testing';
+import { ApiKeyRepository } from '../keys/api-key.repository';
+import { ApiKeyService, AuthenticatedKey } from '../keys/api-key.service';
+import { KeysModule } from '../keys/keys.module';
+import { monthOf, QuotaService } from '../quota/quota.service';
+import { Forwarder } from './forwarder.service';
+
+/** A service behind the transport: answers after `delayMs`, or fails the way it is told to. */
+class ScriptedService implements TransportClient {
+  calls = 0;
+  fail: DomainError | null = null;
+  /** Whether the caller attached a handler to the last answer (Node ends the process on an unhandled rejection). */
+  handled = false;
+  constructor(private readonly delayMs = 0) {}
+  request<T>(_subject: string, payload: unknown): Promise<T> {
+    this.calls++;
+    this.handled = false;
+    const answer = (async () => {
+      await new Promise((r) => setTimeout(r, this.delayMs));
+      if (this.fail) throw this.fail;
+      return payload as T;
+    })();
+    const then = answer.then.bind(answer);
+    answer.then = ((...args: Parameters<typeof then>) => {
+      this.handled = true;
+      return then(...args);
+    }) as typeof answer.then;
+    return answer;
+  }
+  async close(): Promise<void> {}
+}
+
+/** Metering beside the request, on a real key store (SQLite): the count stays exact. */
+describe('Forwarder quota metering', () => {
+  const dir = tempDir();
+  let ctx: INestApplicationContext;
+  let keys: ApiKeyService;
+  let repo: ApiKeyRepository;
+
+  beforeAll(async () => {
+    ctx = await NestFactory.createApplicationContext(KeysModule.forRoot(loadConfig({}, { DATA_DIR: dir.path })), { logger: false });
+    keys = ctx.get(ApiKeyService);
+    repo = ctx.get(ApiKeyRepository);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    dir.remove();
+  });
+
+  async function keyWith(limit: number): Promise<AuthenticatedKey> {
+    const { key } = await keys.create({ name: 'fwd', monthlySearchLimit: limit });
+    return keys.authenticate(key);
+  }
+  const used = async (k: AuthenticatedKey) => (await repo.usageOf(k.id, monthOf(new Date()))).find((u) => u.kind === 'search')?.count ?? 0;
+
+  it('counts exactly the answered requests out of 200 concurrent ones, and sends the rest nowhere once spent', async () => {
+    const key = await keyWith(50);
+    const service = new ScriptedService(5);
+    const fwd = new Forwarder(service, new QuotaService(repo));
+    const results = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => fwd.forward('places.query', { i }, key, 'search')));
+    const over = results.filter((r) => r.status === 'rejected' && (r.reason as DomainError).type === 'over_query_limit').length;
+    expect({ ok: results.filter((r) => r.status === 'fulfilled').length, over }).toEqual({ ok: 50, over: 150 });
+    expect(await used(key)).toBe(50);
+    // Now known spent: metered first, so the service is not asked at all.
+    const before = service.calls;
+    await expect(fwd.forward('places.query', {}, key, 'search')).rejects.toMatchObject({ type: 'over_query_limit' });
+    expect(service.calls).toBe(before);
+  });
+
+  it('meters and sends side by side: the answer does not wait for the counter and the counter not for it', async () => {
+    const key = await keyWith(10);
+    const service = new ScriptedService(0);
+    let meteringDone = false;
+    const quota = new QuotaService(repo);
+    const consume = quota.consume.bind(quota);
+    quota.consume = async (...args) => {
+      const t = await consume(...args);
+      await new Promise((r) => setTimeout(r, 30));
+      meteringDone = true;
+      return t;
+    };
+    const fwd = new Forwarder(service, quota);
+    const pending = fwd.forward('places.query', { q: 1 }, key, 'search');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(service.calls).toBe(1); // sent while the counter was still being written
+    expect(meteringDone).toBe(false);
+    await expect(pending).resolves.toEqual({ q: 1 });
+    expect(await used(key)).toBe(1);
+  });
+
+  it('gives the use back when the service fails (5xx), not when the caller was wrong (4xx)', async () => {
+    const key = await keyWith(10);
+    const service = new ScriptedService(1);
+    const fwd = new Forwarder(service, new QuotaService(repo));
+    service.fail = new DomainError('timeout', 'no answer', null, 504);
+    await expect(fwd.forward('places.query', {}, key, 'search')).rejects.toMatchObject({ status: 504 });
+    expect(await used(key)).toBe(0);
+    service.fail = DomainError.invalidParameter('query', 'bad');
+    await expect(fwd.forward('places.query', {}, key, 'search')).rejects.toMatchObject({ status: 400 });
+    expect(await used(key)).toBe(1);
+  });
+
+  it('a service failure that comes before the counter is written is handled at once (never unhandled), and refunded', async () => {
+    const key = await keyWith(10);
+    const service = new ScriptedService(0);
+    const quota = new QuotaService(repo);
+    const consume = quota.consume.bind(quota);
+    quota.consume = async (...args) => {
+      await new Promise((r) => setTimeout(r, 40));
+      return consume(...args);
+    };
+    const fwd = new Forwarder(service, quota);
+    service.fail = DomainError.notFound('place_id', 'Place x');
+    const notFound = fwd.forward('places.detail', {}, key, 'search');
+    await new Promise((r) => setTimeout(r, 10));
+    // The answer already failed and the counter is still being written: a handler must be on it.
+    expect(service.handled).toBe(true);
+    await expect(notFound).rejects.toMatchObject({ status: 404 });
+    service.fail = new DomainError('service_unavailable', 'down', null, 503);
+    await expect(fwd.forward('places.detail', {}, key, 'search')).rejects.toMatchObject({ status: 503 });
+    expect(await used(key)).toBe(1); // the 404 counts (the caller asked), the 503 was given back
+  });
+
+  it('meters utility calls (query quota) before sending: a refused one never reaches the service', async () => {
+    const { key: raw } = await keys.create({ name: 'fwd-q', monthlyQueryLimit: 1 });
+    const key = await keys.authenticate(raw);
+    const service = new ScriptedService(0);
+    const fwd = new Forwarder(service, new QuotaService(repo));
+    await expect(fwd.forward('utils.translate', { t: 1 }, key, 'query')).resolves.toEqual({ t: 1 });
+    await expect(fwd.forward('utils.translate', { t: 2 }, key, 'query')).rejects.toMatchObject({ type: 'over_query_limit' });
+    expect(service.calls).toBe(1);
+  });
+
+  it('does not meter unmetered routes', async () => {
+    const key = await keyWith(0);
+    await expect(new Forwarder(new ScriptedService(), new QuotaService(repo)).forward('places.regions', { a: 1 }, key, null)).resolves.toEqual({ a: 1 });
+  });
+});
