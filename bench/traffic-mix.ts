@@ -26,7 +26,9 @@ export function keystrokes(word: string): string[] {
  */
 export function buildMix(seeds: MixSeeds, key: string, size = 2000): MixRequest[] {
   const json = (o: Record<string, unknown>) => JSON.stringify({ ...o, api_key: key });
-  const places = seeds.placeWords.flatMap((w) => keystrokes(w).map((q) => ({ kind: 'keystroke' as const, path: '/v1/places/query', body: json({ query: q, limit: 10 }) })));
+  // The widget's defaults (compat-notes): CZ,SK,PL, contextType=preference, around_latlng_via_ip=true.
+  const widget = { country: 'CZ,SK,PL', contextType: 'preference', around_latlng_via_ip: 'true', limit: 7 };
+  const places = seeds.placeWords.flatMap((w) => keystrokes(w).map((q) => ({ kind: 'keystroke' as const, path: '/v1/places/query', body: json({ ...widget, query: q }) })));
   const business = seeds.businessWords.flatMap((w) => keystrokes(w).map((q) => ({ kind: 'business' as const, path: '/v1/business/query', body: json({ query: q, limit: 10 }) })));
   const detail = seeds.placeIds.map((id) => ({ kind: 'detail' as const, path: `/v1/places/${encodeURIComponent(id)}`, body: json({}) }));
   const reverse = seeds.positions.map((p) => ({ kind: 'reverse' as const, path: '/v1/places/reverse', body: json({ lat: p.lat, lng: p.lng }) }));
