@@ -14,6 +14,7 @@ import { PlaceDoc } from '../domain/place.doc';
 import { CANDIDATES, CandidateQuery, Pass, TermClause, termsFor } from './candidate-query';
 import { parseQuery, postalDigits, QueryToken } from './query-parser';
 import { RankOptions } from './ranking';
+import { canonicalWords, isGermanText } from './doc-tokens';
 import { fold, foldedWords } from './text-fold';
 
 export type SearchKind = 'query' | 'street' | 'municipality' | 'postal';
@@ -128,7 +129,9 @@ export function candidateQuery(plan: SearchPlan, pass: Pass): CandidateQuery {
 export function passesRefiners(plan: SearchPlan, d: PlaceDoc): boolean {
   if (plan.municipalityIds && plan.municipalityPostal?.strict && !plan.municipalityIds.includes(d.place_id)) return false;
   if (!plan.municipalityWords) return true;
-  const words = foldedWords(d.object === 'municipality' ? d.name : d.municipality);
+  const text = d.object === 'municipality' ? d.name : d.municipality;
+  // Every form a document word is indexed under (`zurich` and `zuerich` for Zürich, `namesti` for nám.).
+  const words = text ? canonicalWords(text, isGermanText(d.country)).flatMap((w) => w.forms) : [];
   return plan.municipalityWords.every((w, i, all) => words.some((dw) => (i === all.length - 1 ? dw.startsWith(w) : dw === w)));
 }
 

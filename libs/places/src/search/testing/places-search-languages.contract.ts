@@ -67,6 +67,11 @@ export function languagesSearchContract(service: () => PlacesSearchService, stor
       // Being typed with the transliteration.
       expect(await first('Muell')).toBe('Müllerstrasse 10, 8004 Zürich');
       expect((await service().municipality(parseRequest(MunicipalityQueryRequest, { query: 'Zuerich' }))).map((p) => p.municipality)).toEqual(['Zürich']);
+      // The municipality refiner as a strict filter meets the same forms.
+      for (const municipality of ['Zuerich', 'Zurich', 'Zürich']) {
+        const r = await service().query(parseRequest(PlaceQueryRequest, { query: 'Mullerstrasse 10', municipality, contextType: 'strict' }));
+        expect(r.map((p) => p.formatted_address)).toEqual(['Müllerstrasse 10, 8004 Zürich']);
+      }
     });
 
     it('expands the German compounds ...g. to gasse and ...pl. to platz', async () => {
