@@ -14,6 +14,29 @@ export interface BulkLoadReport {
   seconds: number;
 }
 
+/** The live version of one country's register (the pipeline's `previous`). */
+export interface BusinessVersionInfo {
+  version: string;
+  docs: number;
+}
+
+/**
+ * A new version of one country's register, built beside the live data (the other countries'
+ * entities are carried over); invisible to searches until `commit` switches in one atomic step.
+ */
+export interface BusinessVersionBuild {
+  readonly version: string;
+  readonly carried: number;
+  load(batches: AsyncIterable<BusinessDoc[]>, onProgress?: (docs: number) => void): Promise<BulkLoadReport>;
+  /** Indexes built and refreshed: the new version can be read (verify step). */
+  seal(): Promise<void>;
+  /** The country's entities in the new version. */
+  count(): Promise<number>;
+  withReader<T>(fn: (store: BusinessStore) => Promise<T>): Promise<T>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
 /**
  * The business search port; one adapter per engine, the same answers from each. Engines find
  * candidates; ranking, highlight and mapping are shared pure code.
@@ -33,6 +56,8 @@ export interface BusinessStore {
   byTokens(words: string[], prefixes: string[], filter: BusinessFilter, size: number): Promise<BusinessDoc[]>;
   /** Entities whose padded id number starts with `digits` or whose unpadded one starts with `key`. */
   byCin(digits: string, key: string, filter: BusinessFilter, size: number): Promise<BusinessDoc[]>;
+  liveVersion(country: CountryCode): Promise<BusinessVersionInfo | null>;
+  beginVersion(country: CountryCode): Promise<BusinessVersionBuild>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { aliasTargets, bulkIndex, ensureAliasedIndex, OpenSearchClient, switchAlias, versionedIndexName } from '@lookup/shared/search';
 import { BF, BusinessDoc } from '../domain/business.doc';
-import { BusinessFilter, BulkLoadReport, BusinessStore } from './business.store';
+import { CountryCode } from '@lookup/contracts';
+import { BusinessFilter, BulkLoadReport, BusinessStore, BusinessVersionBuild, BusinessVersionInfo } from './business.store';
 import { indexedFields } from './business-index';
 import { BUSINESS_ALIAS_SUFFIX, BUSINESS_INDEX } from './business.mapping';
 import { cinQuery, namePrefixQuery, tokensQuery } from './opensearch-business.query';
@@ -31,14 +32,17 @@ export class OpenSearchBusinessStore implements BusinessStore {
   readonly engine = 'opensearch' as const;
   readonly alias: string;
 
+  /** `readIndex`: a store reading one index only (the pipeline's verify step), never written. */
   constructor(
     private readonly client: OpenSearchClient,
     indexPrefix: string,
+    private readonly readIndex?: string,
   ) {
-    this.alias = `${indexPrefix}-${BUSINESS_ALIAS_SUFFIX}`;
+    this.alias = readIndex ?? `${indexPrefix}-${BUSINESS_ALIAS_SUFFIX}`;
   }
 
   async init(): Promise<void> {
+    if (this.readIndex) return;
     await ensureAliasedIndex(this.client, this.alias, BUSINESS_INDEX);
   }
 
@@ -102,7 +106,123 @@ export class OpenSearchBusinessStore implements BusinessStore {
     if (targets.length === 0) throw new Error(`alias ${this.alias} points at no index`);
   }
 
+  async liveVersion(country: CountryCode): Promise<BusinessVersionInfo | null> {
+    const [index] = await aliasTargets(this.client, this.alias);
+    if (!index) return null;
+    const docs = await countCountry(this.client, index, country);
+    return docs > 0 ? { version: index.slice(this.alias.length + 2), docs } : null;
+  }
+
+  async beginVersion(country: CountryCode): Promise<BusinessVersionBuild> {
+    if (this.readIndex) throw new Error('a reader store cannot build versions');
+    const targets = await aliasTargets(this.client, this.alias);
+    // Versions not behind the alias were left by a crashed or killed build.
+    const all = await this.client.cat.indices({ index: `${this.alias}-v*`, format: 'json' } as never).catch(() => ({ body: [] }));
+    for (const row of all.body as Array<{ index: string }>) if (!targets.includes(row.index)) await this.client.indices.delete({ index: row.index }).catch(() => undefined);
+    const version = new Date().toISOString().replace(/[^0-9]/g, '');
+    const index = versionedIndexName(this.alias, version);
+    const def = { settings: { ...BUSINESS_INDEX.settings, refresh_interval: '-1' }, mappings: BUSINESS_INDEX.mappings };
+    await this.client.indices.create({ index, body: def as never });
+    const build = new OpenSearchBusinessBuild(this.client, this.alias, index, version, country);
+    try {
+      for (const from of targets) await build.carry(from);
+    } catch (err) {
+      await build.abort();
+      throw err;
+    }
+    return build;
+  }
+
   async close(): Promise<void> {
+    // A reader shares its parent's client.
+    if (this.readIndex) return;
     await this.client.close();
+  }
+}
+
+async function countCountry(client: OpenSearchClient, index: string, country: CountryCode): Promise<number> {
+  const res = await client.count({ index, body: { query: { term: { [BF.country]: country } } } as never });
+  return (res.body as { count: number }).count;
+}
+
+const CARRY_PAGE = 5000;
+
+/** A new business index: other countries copied from the live one, the new register, then one alias switch. */
+class OpenSearchBusinessBuild implements BusinessVersionBuild {
+  carried = 0;
+  private done = false;
+
+  constructor(
+    private readonly client: OpenSearchClient,
+    private readonly alias: string,
+    private readonly index: string,
+    readonly version: string,
+    private readonly country: CountryCode,
+  ) {}
+
+  async carry(from: string): Promise<void> {
+    let after: unknown[] | undefined;
+    for (;;) {
+      const res = await this.client.search({
+        index: from,
+        body: {
+          size: CARRY_PAGE,
+          _source: [BF.doc],
+          query: { bool: { must_not: [{ term: { [BF.country]: this.country } }] } },
+          sort: [{ [BF.id]: 'asc' }],
+          ...(after ? { search_after: after } : {}),
+        } as never,
+      });
+      const hits = (res.body as { hits: { hits: Array<{ _source: { doc: BusinessDoc }; sort: unknown[] }> } }).hits.hits;
+      if (hits.length) await bulkIndex(this.client, this.index, hits.map((h) => toStored(h._source.doc)), (d) => d.business_id);
+      this.carried += hits.length;
+      if (hits.length < CARRY_PAGE) return;
+      after = hits[hits.length - 1].sort;
+    }
+  }
+
+  async load(batches: AsyncIterable<BusinessDoc[]>, onProgress?: (docs: number) => void): Promise<BulkLoadReport> {
+    const t0 = Date.now();
+    let n = 0;
+    const state: { inFlight: Promise<void> | null } = { inFlight: null };
+    try {
+      // One request in flight while the next batch is read: backpressure on the reader.
+      for await (const batch of batches) {
+        if (state.inFlight) await state.inFlight;
+        state.inFlight = bulkIndex(this.client, this.index, batch.map(toStored), (d) => d.business_id);
+        n += batch.length;
+        onProgress?.(n);
+      }
+      if (state.inFlight) await state.inFlight;
+    } catch (err) {
+      await state.inFlight?.catch(() => undefined);
+      throw err;
+    }
+    return { docs: n, seconds: (Date.now() - t0) / 1000 };
+  }
+
+  async seal(): Promise<void> {
+    await this.client.indices.putSettings({ index: this.index, body: { index: { refresh_interval: BUSINESS_INDEX.settings['refresh_interval'] } } as never });
+    await this.client.indices.refresh({ index: this.index });
+  }
+
+  count(): Promise<number> {
+    return countCountry(this.client, this.index, this.country);
+  }
+
+  withReader<T>(fn: (store: BusinessStore) => Promise<T>): Promise<T> {
+    return fn(new OpenSearchBusinessStore(this.client, '', this.index));
+  }
+
+  async commit(): Promise<void> {
+    const old = await switchAlias(this.client, this.alias, this.index);
+    this.done = true;
+    for (const o of old) await this.client.indices.delete({ index: o }).catch(() => undefined);
+  }
+
+  async abort(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    await this.client.indices.delete({ index: this.index }).catch(() => undefined);
   }
 }

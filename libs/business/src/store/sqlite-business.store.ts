@@ -2,7 +2,8 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { openSqlite, SqliteDatabase } from '@lookup/shared/search';
 import { BusinessDoc } from '../domain/business.doc';
-import { BusinessFilter, BulkLoadReport, BusinessStore } from './business.store';
+import { CountryCode } from '@lookup/contracts';
+import { BusinessFilter, BulkLoadReport, BusinessStore, BusinessVersionBuild, BusinessVersionInfo } from './business.store';
 import { indexedFields, prefixEnd } from './business-index';
 
 const TABLE = `
@@ -16,7 +17,11 @@ CREATE TABLE IF NOT EXISTS business (
   active INTEGER NOT NULL,
   doc TEXT NOT NULL
 );`;
+/** The dataset version each country's register comes from (written by the pipeline). */
+const VERSIONS = `CREATE TABLE IF NOT EXISTS dataset_versions (country TEXT PRIMARY KEY, version TEXT NOT NULL);`;
+
 const SCHEMA = `${TABLE}
+${VERSIONS}
 CREATE INDEX IF NOT EXISTS business_name_key ON business (name_key);
 CREATE INDEX IF NOT EXISTS business_cin ON business (cin);
 CREATE INDEX IF NOT EXISTS business_cin_key ON business (cin_key);
@@ -118,6 +123,104 @@ export class SqliteBusinessStore implements BusinessStore {
     this.db = null;
     await this.init();
     return { docs: n, seconds: (Date.now() - t0) / 1000 };
+  }
+
+  async liveVersion(country: CountryCode): Promise<BusinessVersionInfo | null> {
+    const docs = this.conn.prepare('SELECT count(*) FROM business WHERE country = ?').pluck().get(country) as number;
+    const version = this.conn.prepare('SELECT version FROM dataset_versions WHERE country = ?').pluck().get(country) as string | undefined;
+    if (version) return { version, docs };
+    return docs > 0 ? { version: 'legacy', docs } : null;
+  }
+
+  /**
+   * A new version of one country: like replaceAll, a whole new file (the other countries' rows
+   * copied from the live file), renamed over the live one at commit; queries keep the same
+   * tables and indexes, so they are as fast as before.
+   */
+  async beginVersion(country: CountryCode): Promise<BusinessVersionBuild> {
+    const next = `${this.path}.import`;
+    removeDbFiles(next);
+    const db = new Database(next);
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.exec(TABLE);
+    db.exec(VERSIONS);
+    db.exec('BEGIN');
+    const ins = db.prepare('INSERT OR REPLACE INTO business (business_id, country, name_key, cin, cin_key, active, doc) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    let carried = 0;
+    try {
+      const rows = this.conn.prepare('SELECT business_id, country, name_key, cin, cin_key, active, doc FROM business WHERE country <> ?').raw().iterate(country);
+      for (const r of rows as Iterable<unknown[]>) {
+        ins.run(...r);
+        carried++;
+      }
+      const versions = this.conn.prepare('SELECT country, version FROM dataset_versions WHERE country <> ?').raw().all(country) as unknown[][];
+      for (const v of versions) db.prepare('INSERT INTO dataset_versions (country, version) VALUES (?, ?)').run(...v);
+    } catch (err) {
+      db.close();
+      removeDbFiles(next);
+      throw err;
+    }
+    const version = new Date().toISOString().replace(/[^0-9]/g, '');
+    db.prepare('INSERT OR REPLACE INTO dataset_versions (country, version) VALUES (?, ?)').run(country, version);
+    let done = false;
+    let sealed = false;
+    const abort = async () => {
+      if (done) return;
+      done = true;
+      if (db.open) db.close();
+      removeDbFiles(next);
+    };
+    return {
+      version,
+      carried,
+      async load(batches, onProgress) {
+        const t0 = Date.now();
+        let n = 0;
+        for await (const batch of batches) {
+          for (const d of batch) {
+            const f = indexedFields(d);
+            ins.run(d.business_id, d.country, f.name_key, d.cin, f.cin_key, f.active ? 1 : 0, JSON.stringify(d));
+          }
+          n += batch.length;
+          onProgress?.(n);
+        }
+        return { docs: n, seconds: (Date.now() - t0) / 1000 };
+      },
+      async seal() {
+        db.exec('COMMIT');
+        db.exec(SCHEMA);
+        db.exec('INSERT INTO business_fts (rowid, name_key) SELECT id, name_key FROM business');
+        db.exec("INSERT INTO business_fts(business_fts) VALUES('optimize')");
+        db.exec('ANALYZE');
+        sealed = true;
+      },
+      async count() {
+        return db.prepare('SELECT count(*) FROM business WHERE country = ?').pluck().get(country) as number;
+      },
+      async withReader(fn) {
+        if (!sealed) throw new Error('seal() the build before reading it');
+        const reader = new SqliteBusinessStore(next);
+        reader.db = db;
+        return fn(reader);
+      },
+      commit: async () => {
+        db.close();
+        done = true;
+        this.swapIn(next);
+      },
+      abort,
+    };
+  }
+
+  /** Puts a finished file in place of the live one, in one synchronous step. */
+  private swapIn(next: string): void {
+    this.db?.close();
+    // A cleanly closed connection leaves no WAL; one left by a crash belongs to the old file.
+    for (const suffix of ['-wal', '-shm']) rmSync(this.path + suffix, { force: true });
+    renameSync(next, this.path);
+    this.db = openSqlite(this.path);
+    this.db.exec(SCHEMA);
   }
 
   async get(businessId: string): Promise<BusinessDoc | null> {

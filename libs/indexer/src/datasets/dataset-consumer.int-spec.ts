@@ -96,6 +96,20 @@ describeWith(['nats'], 'dataset events on JetStream', () => {
     await until(async () => (await pending(nc, prefix)).ackPending === 0, 5000);
   });
 
+  it('dead-letters a permanent failure (bad checksum, unknown format) without retrying', async () => {
+    const { prefix, nc } = await setup(3);
+    const attempts: number[] = [];
+    start(nc, prefix, async (j) => {
+      attempts.push(j.attempt);
+      throw Object.assign(new Error('checksum: the file is not the one announced'), { permanent: true });
+    });
+    await publishDatasetEvent(nc, prefix, event('/data/other.zip'));
+    await until(async () => (await deadLetters(nc, prefix)).length === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(attempts).toEqual([1]);
+    expect((await deadLetters(nc, prefix))[0]).toMatchObject({ reason: 'checksum: the file is not the one announced', attempts: 1 });
+  });
+
   it('dead-letters an invalid event at once', async () => {
     const { prefix, nc } = await setup();
     const calls: unknown[] = [];

@@ -72,7 +72,8 @@ export class DatasetConsumer {
       await this.handler({ event, attempt, heartbeat: () => msg.working() });
     } catch (err) {
       const reason = (err as Error).message;
-      if (attempt >= this.o.maxDeliver) return this.deadLetter(msg, reason, attempt);
+      // A bad checksum or an unknown format will not get better by retrying: dead-letter at once.
+      if (attempt >= this.o.maxDeliver || (err as { permanent?: boolean }).permanent === true) return this.deadLetter(msg, reason, attempt);
       this.o.log('warn', 'dataset import failed, will retry', { country: event.country, kind: event.kind, attempt, reason });
       msg.nak(this.o.retryDelayMs);
       return 'retry';

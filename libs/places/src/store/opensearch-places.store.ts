@@ -1,18 +1,17 @@
 import { CountryCode, PlaceObject } from '@lookup/contracts';
-import { aliasTargets, bulkIndex, ensureAliasedIndex, OpenSearchClient } from '@lookup/shared/search';
+import { bulkIndex, ensureAliasedIndex, OpenSearchClient } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
 import { buildOpenSearchNearby, buildOpenSearchSearch } from '../search/opensearch-query.builder';
-import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, NearbyHit, NearbyQuery, PlacesStore } from './places.store';
+import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
+import { aliasIndexes, BULK_DOCS, bulkPlaces, liveCountryVersion, OpenSearchPlacesVersionBuild, writeIndexFor } from './opensearch-places.versions';
 import { F, PLACES_INDEX, TOKENS_FIELD } from './places.mapping';
 
 type Stored = PlaceDoc & { location?: { lat: number; lon: number }; tokens?: string };
 type Hits = { hits: { hits: Array<{ _source: Stored; sort?: unknown[] }> } };
 
 const PAGE = 5000;
-/** Bulk request size of the fast path: large enough to amortise a request, small enough for the heap. */
-const BULK_DOCS = 5000;
 
 export function toStored(d: PlaceDoc): Stored {
   const s: Stored = { ...d, tokens: docTokens(d).join(' ') };
@@ -25,26 +24,48 @@ function fromStored(s: Stored): PlaceDoc {
   return doc;
 }
 
-/** Distributed engine: OpenSearch (or Elasticsearch) behind the alias `<prefix>-places`. */
+/**
+ * Distributed engine: OpenSearch (or Elasticsearch) behind the alias `<prefix>-places`, which
+ * may point at one index per country (see opensearch-places.versions.ts); writes go to the
+ * index of the document's country.
+ */
 export class OpenSearchPlacesStore implements PlacesStore {
   readonly engine = 'opensearch' as const;
   readonly alias: string;
 
+  /** `readIndex`: a store reading one index only (the pipeline's verify step), never written. */
   constructor(
     private readonly client: OpenSearchClient,
     indexPrefix: string,
+    private readonly readIndex?: string,
   ) {
-    this.alias = `${indexPrefix}-places`;
+    this.alias = readIndex ?? `${indexPrefix}-places`;
   }
 
   async init(): Promise<void> {
+    if (this.readIndex) return;
     await ensureAliasedIndex(this.client, this.alias, PLACES_INDEX);
     // Indexes made before search existed lack the token field; adding a field is allowed in place.
     await this.client.indices.putMapping({ index: this.alias, body: { properties: { [F.tokens]: TOKENS_FIELD } } as never });
   }
 
+  /** Documents grouped by the index their country is written to. */
+  private async route(docs: PlaceDoc[]): Promise<Map<string, PlaceDoc[]>> {
+    const targets = await aliasIndexes(this.client, this.alias);
+    const out = new Map<string, PlaceDoc[]>();
+    for (const d of docs) {
+      const index = writeIndexFor(this.alias, targets, d.country);
+      const list = out.get(index) ?? [];
+      list.push(d);
+      out.set(index, list);
+    }
+    return out;
+  }
+
   private async bulk(docs: PlaceDoc[]): Promise<void> {
-    for (let i = 0; i < docs.length; i += PAGE) await bulkIndex(this.client, this.alias, docs.slice(i, i + PAGE).map(toStored), (d) => d.place_id);
+    for (const [index, list] of await this.route(docs)) {
+      for (let i = 0; i < list.length; i += PAGE) await bulkIndex(this.client, index, list.slice(i, i + PAGE).map(toStored), (d) => d.place_id);
+    }
   }
 
   async replaceCatalogue(country: CountryCode, docs: PlaceDoc[]): Promise<void> {
@@ -54,7 +75,8 @@ export class OpenSearchPlacesStore implements PlacesStore {
     for (const d of docs) before.delete(d.place_id);
     const stale = [...before];
     for (let i = 0; i < stale.length; i += PAGE) {
-      const body = stale.slice(i, i + PAGE).map((id) => ({ delete: { _index: this.alias, _id: id } }));
+      const index = writeIndexFor(this.alias, await aliasIndexes(this.client, this.alias), country);
+      const body = stale.slice(i, i + PAGE).map((id) => ({ delete: { _index: index, _id: id } }));
       await this.client.bulk({ body: body as never });
     }
     await this.client.indices.refresh({ index: this.alias });
@@ -65,20 +87,32 @@ export class OpenSearchPlacesStore implements PlacesStore {
     await this.client.indices.refresh({ index: this.alias });
   }
 
+  /** By id in every index behind the alias (a document lives in its country's index, whichever that is now); absent ids are no error. */
+  async remove(placeIds: string[]): Promise<void> {
+    const indexes = await aliasIndexes(this.client, this.alias);
+    for (let i = 0; i < placeIds.length; i += PAGE) {
+      const body = indexes.flatMap((index) => placeIds.slice(i, i + PAGE).map((id) => ({ delete: { _index: index, _id: id } })));
+      const res = await this.client.bulk({ body: body as never, refresh: true });
+      const items = (res.body as { items: Array<{ delete: { status: number; error?: { reason?: string } } }> }).items;
+      const failed = items.find((it) => it.delete.status >= 300 && it.delete.status !== 404);
+      if (failed) throw new Error(`bulk delete failed: ${failed.delete.error?.reason ?? `status ${failed.delete.status}`}`);
+    }
+  }
+
+  /** The fast path into the live indexes (first import); a re-index goes through beginVersion. */
   async bulkLoad(batches: AsyncIterable<PlaceDoc[]>, onProgress?: (docs: number) => void): Promise<BulkLoadReport> {
     const t0 = process.hrtime.bigint();
-    const [index] = await aliasTargets(this.client, this.alias);
-    const settings = (await this.client.indices.getSettings({ index })).body as Record<string, { settings: { index: { refresh_interval?: string } } }>;
-    const refresh = settings[index]?.settings.index.refresh_interval ?? '1s';
+    const indexes = await aliasIndexes(this.client, this.alias);
+    const settings = (await this.client.indices.getSettings({ index: indexes.join(',') })).body as Record<string, { settings: { index: { refresh_interval?: string } } }>;
     // No refreshes and no replicas while loading; one refresh at the end makes it all visible.
-    await this.client.indices.putSettings({ index, body: { index: { refresh_interval: '-1', number_of_replicas: 0 } } as never });
+    await this.client.indices.putSettings({ index: indexes.join(','), body: { index: { refresh_interval: '-1', number_of_replicas: 0 } } as never });
     let n = 0;
     let pending: PlaceDoc[] = [];
-    let inFlight: Promise<void> | null = null;
+    const state: { inFlight: Promise<void> | null } = { inFlight: null };
     // One request in flight while the next is built: the engine indexes while we serialise.
     const flush = async (docs: PlaceDoc[]) => {
-      if (inFlight) await inFlight;
-      inFlight = bulkIndex(this.client, index, docs.map(toStored), (d) => d.place_id);
+      if (state.inFlight) await state.inFlight;
+      state.inFlight = this.bulk(docs);
     };
     try {
       for await (const batch of batches) {
@@ -91,12 +125,24 @@ export class OpenSearchPlacesStore implements PlacesStore {
         onProgress?.(n);
       }
       if (pending.length) await flush(pending);
-      if (inFlight) await inFlight;
+      if (state.inFlight) await state.inFlight;
     } finally {
-      await this.client.indices.putSettings({ index, body: { index: { refresh_interval: refresh } } as never });
-      await this.client.indices.refresh({ index });
+      await state.inFlight?.catch(() => undefined);
+      for (const index of indexes) {
+        await this.client.indices.putSettings({ index, body: { index: { refresh_interval: settings[index]?.settings.index.refresh_interval ?? '1s' } } as never });
+      }
+      await this.client.indices.refresh({ index: indexes.join(',') });
     }
     return { docs: n, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
+  }
+
+  liveVersion(country: CountryCode): Promise<DatasetVersionInfo | null> {
+    return liveCountryVersion(this.client, this.alias, country);
+  }
+
+  async beginVersion(scope: VersionScope): Promise<PlacesVersionBuild> {
+    if (this.readIndex) throw new Error('a reader store cannot build versions');
+    return OpenSearchPlacesVersionBuild.begin(this.client, this.alias, scope, bulkPlaces(this.client, toStored), (index) => new OpenSearchPlacesStore(this.client, '', index));
   }
 
   async candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
@@ -154,6 +200,7 @@ export class OpenSearchPlacesStore implements PlacesStore {
   }
 
   async close(): Promise<void> {
-    await this.client.close();
+    // A reader shares its parent's client.
+    if (!this.readIndex) await this.client.close();
   }
 }

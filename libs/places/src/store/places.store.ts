@@ -25,6 +25,36 @@ export interface BulkLoadReport {
   seconds: number;
 }
 
+/** The live version of one country's dataset (the pipeline's `previous`). */
+export interface DatasetVersionInfo {
+  version: string;
+  docs: number;
+}
+
+/** Which of the live country's documents a new dataset replaces; the others are carried over. */
+export type VersionScope = { country: CountryCode; replace: PlaceObject[] | 'all' };
+
+/**
+ * One dataset version being built beside the live data. Nothing of it is visible to searches
+ * until `commit`, which switches in one atomic step; `abort` (or a crash) leaves the live
+ * version serving, and the next `beginVersion` removes what a crashed build left behind.
+ */
+export interface PlacesVersionBuild {
+  readonly version: string;
+  /** Documents of the live version outside the scope, already copied into the new one. */
+  readonly carried: number;
+  /** The new dataset, on the engine's bulk path (one request in flight); upserts by place_id. */
+  load(batches: AsyncIterable<PlaceDoc[]>, onProgress?: (docs: number) => void): Promise<BulkLoadReport>;
+  /** Makes the loaded documents searchable in the new version (indexes, refresh); before the verify step. */
+  seal(): Promise<void>;
+  /** The country's documents in the new version. */
+  count(): Promise<number>;
+  /** Runs `fn` on a read-only store over the new version only (the verify step's canary queries). */
+  withReader<T>(fn: (store: PlacesStore) => Promise<T>): Promise<T>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
 /**
  * The places search port; one adapter per engine, the same answers from each. Engines find
  * candidates (`candidates`, `nearby`); ranking, highlight and mapping are shared pure code.
@@ -39,12 +69,18 @@ export interface PlacesStore {
   count(country: CountryCode, object: PlaceObject): Promise<number>;
   /** Inserts or replaces documents by place_id, visible to searches when it resolves. */
   upsert(docs: PlaceDoc[]): Promise<void>;
+  /** Deletes documents by place_id (absent ids are ignored), visible to searches when it resolves: change batches. */
+  remove(placeIds: string[]): Promise<void>;
   /** A whole dataset, batch by batch, on the engine's fast path (indexing deferred to the end); upserts by place_id. */
   bulkLoad(batches: AsyncIterable<PlaceDoc[]>, onProgress?: (docs: number) => void): Promise<BulkLoadReport>;
   /** Documents containing every term, within the filters; at most `size`, in no particular order. */
   candidates(q: CandidateQuery): Promise<PlaceDoc[]>;
   /** Address points within `metres` of a point, nearest first (ties by place_id). */
   nearby(q: NearbyQuery): Promise<NearbyHit[]>;
+  /** The version serving the country's documents now; null when it has none. */
+  liveVersion(country: CountryCode): Promise<DatasetVersionInfo | null>;
+  /** Starts a new version of the country's documents beside the live one (see PlacesVersionBuild). */
+  beginVersion(scope: VersionScope): Promise<PlacesVersionBuild>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

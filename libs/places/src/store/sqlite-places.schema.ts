@@ -8,6 +8,9 @@ export const SCHEMA_VERSION = 2;
 // prefix indexes make the autocomplete's last word (`Lih`, `8`) cheap.
 const FTS = `tokenize = 'unicode61 remove_diacritics 0', content = '', contentless_delete = 1, prefix = '1 2 3'`;
 
+/** The dataset version each country's documents come from (written by the pipeline's commit). */
+export const VERSIONS_TABLE = 'dataset_versions';
+
 export const SECONDARY_INDEXES = [`CREATE INDEX IF NOT EXISTS places_country_object ON ${T.docs} (country, object)`];
 
 const SCHEMA = `
@@ -28,6 +31,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS ${T.areaFts} USING fts5(tokens, ${FTS});
 CREATE VIRTUAL TABLE IF NOT EXISTS ${T.addressFts}_vocab USING fts5vocab(${T.addressFts}, row);
 CREATE VIRTUAL TABLE IF NOT EXISTS ${T.areaFts}_vocab USING fts5vocab(${T.areaFts}, row);
 CREATE VIRTUAL TABLE IF NOT EXISTS ${T.rtree} USING rtree(id, min_lat, max_lat, min_lng, max_lng);
+CREATE TABLE IF NOT EXISTS ${VERSIONS_TABLE} (country TEXT PRIMARY KEY, version TEXT NOT NULL);
 `;
 
 export function migrate(db: SqliteDatabase): void {

@@ -1,3 +1,5 @@
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { CountryCode, PlaceObject } from '@lookup/contracts';
 import { openSqlite, SqliteDatabase } from '@lookup/shared/search';
 import { emptyDoc, PlaceDoc } from '../domain/place.doc';
@@ -6,8 +8,9 @@ import { docTokens } from '../search/doc-tokens';
 import { fuzzyExpansions, FUZZY_PREFIX_LENGTH } from '../search/fuzzy';
 import { distanceMetres } from '../search/ranking';
 import { buildSqliteNearby, buildSqliteSearch, SQLITE_TABLES as T } from '../search/sqlite-query.builder';
-import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, NearbyHit, NearbyQuery, PlacesStore } from './places.store';
-import { migrate, SECONDARY_INDEXES } from './sqlite-places.schema';
+import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
+import { migrate, SECONDARY_INDEXES, VERSIONS_TABLE } from './sqlite-places.schema';
+import { versionStamp } from './opensearch-places.versions';
 
 type Statement = import('better-sqlite3').Statement<unknown[], unknown>;
 
@@ -31,13 +34,39 @@ function decodeDoc(json: string): PlaceDoc {
 /** Points in a box are fetched up to this many before the exact distance sorts them. */
 const NEARBY_SCAN = 5000;
 
-/** Standalone engine: one SQLite file; documents as JSON rows, FTS5 for words, R*Tree for positions. */
+function removeDbFiles(path: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) if (existsSync(path + suffix)) rmSync(path + suffix);
+}
+
+/** Rows copied per transaction when a build carries documents over from the live file. */
+const CARRY_BATCH = 5000;
+
+/**
+ * Standalone engine: one SQLite file; documents as JSON rows, FTS5 for words, R*Tree for positions.
+ *
+ * Dataset versions: a new version of a country is built as a whole new file (`<path>.import`:
+ * the other countries' rows copied over, then the new dataset, indexes built once at the end),
+ * verified through a reader on that file, then renamed over the live file and the connection
+ * swapped in one synchronous step, so a query sees the old data or the new, never a mix. We
+ * chose a whole file over a `version` column or attached per-country files because the query
+ * builders, the FTS tables and the R*Tree stay exactly as they are (no extra join, no UNION over
+ * attached databases): the golden test and the search benchmark run the same SQL on the same
+ * layout. The cost is copying the other countries' rows on each build (FTS tokens recomputed
+ * from the stored document), linear and far cheaper than parsing a register. A crash mid-build
+ * leaves the live file untouched; the next build deletes the leftover. The switch is seen by
+ * this store (the standalone app runs the pipeline in-process on its own store); another process
+ * with the file open keeps reading the old version until it reopens it.
+ */
 export class SqlitePlacesStore implements PlacesStore {
   readonly engine = 'sqlite' as const;
   private db: SqliteDatabase | null = null;
   private stmts: Record<string, Statement> = {};
 
-  constructor(private readonly path: string) {}
+  /** `buildFile`: a file being built by the pipeline (no journal, nothing reads it live yet). */
+  constructor(
+    private readonly path: string,
+    private readonly buildFile = false,
+  ) {}
 
   private get conn(): SqliteDatabase {
     if (!this.db) throw new Error('SqlitePlacesStore used before init()');
@@ -50,6 +79,100 @@ export class SqlitePlacesStore implements PlacesStore {
 
   async init(): Promise<void> {
     if (this.db) return;
+    if (this.buildFile) {
+      this.db = new Database(this.path);
+      this.db.pragma('journal_mode = OFF');
+      this.db.pragma('synchronous = OFF');
+      migrate(this.db);
+      for (const s of SECONDARY_INDEXES) db_dropIndex(this.db, s);
+      return;
+    }
+    this.db = openSqlite(this.path);
+    migrate(this.db);
+  }
+
+  /** Writes documents in one transaction (the build's path; upserts by place_id). */
+  writeBatch(docs: PlaceDoc[]): void {
+    this.conn.transaction(() => {
+      for (const d of docs) this.writeDoc(d);
+    })();
+  }
+
+  /** Live documents outside the scope, in batches (what a new version carries over). */
+  *carried(scope: VersionScope): Generator<PlaceDoc[]> {
+    const objects = scope.replace === 'all' ? [] : scope.replace;
+    const keep = objects.length ? ` OR object NOT IN (${objects.map(() => '?').join(',')})` : '';
+    let after = 0;
+    for (;;) {
+      const rows = this.conn
+        .prepare(`SELECT rid, doc FROM ${T.docs} WHERE rid > ? AND (country <> ?${keep}) ORDER BY rid LIMIT ?`)
+        .all(after, scope.country, ...objects, CARRY_BATCH) as Array<{ rid: number; doc: string }>;
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1].rid;
+      yield rows.map((r) => decodeDoc(r.doc));
+    }
+  }
+
+  /** Secondary indexes, FTS merge and statistics, once after a bulk write. */
+  finishBulk(): void {
+    const db = this.conn;
+    for (const s of SECONDARY_INDEXES) db.exec(s);
+    for (const t of [T.addressFts, T.areaFts]) db.exec(`INSERT INTO ${t} (${t}) VALUES ('optimize')`);
+    db.exec('ANALYZE');
+  }
+
+  setVersion(country: CountryCode, version: string): void {
+    this.stmt(`INSERT INTO ${VERSIONS_TABLE} (country, version) VALUES (?, ?) ON CONFLICT(country) DO UPDATE SET version = excluded.version`).run(country, version);
+  }
+
+  versions(): Array<{ country: string; version: string }> {
+    return this.stmt(`SELECT country, version FROM ${VERSIONS_TABLE}`).all() as Array<{ country: string; version: string }>;
+  }
+
+  async countCountry(country: CountryCode): Promise<number> {
+    return (this.stmt(`SELECT count(*) AS n FROM ${T.docs} WHERE country = ?`).get(country) as { n: number }).n;
+  }
+
+  async liveVersion(country: CountryCode): Promise<DatasetVersionInfo | null> {
+    const docs = await this.countCountry(country);
+    const row = this.versions().find((v) => v.country === country);
+    if (row) return { version: row.version, docs };
+    return docs > 0 ? { version: 'legacy', docs } : null;
+  }
+
+  async beginVersion(scope: VersionScope): Promise<PlacesVersionBuild> {
+    if (this.buildFile) throw new Error('a build file cannot build versions');
+    const next = `${this.path}.import`;
+    // Left by a crashed or killed build: never live, safe to drop.
+    removeDbFiles(next);
+    const build = new SqlitePlacesStore(next, true);
+    await build.init();
+    let carried = 0;
+    try {
+      for (const v of this.versions()) build.setVersion(v.country as CountryCode, v.version);
+      for (const docs of this.carried(scope)) {
+        build.writeBatch(docs);
+        // What verify compares with the new version's count of this country: other countries are copied, not counted.
+        carried += docs.filter((d) => d.country === scope.country).length;
+        // better-sqlite3 is synchronous: let the searches of this process in between batches.
+        await new Promise((r) => setImmediate(r));
+      }
+    } catch (err) {
+      await build.close();
+      removeDbFiles(next);
+      throw err;
+    }
+    return new SqlitePlacesVersionBuild(this, build, next, versionStamp(), carried, scope.country);
+  }
+
+  /** Puts a finished build file in place of the live one; synchronous, so no query sees a mix. */
+  swapIn(next: string): void {
+    this.stmts = {};
+    this.db?.close();
+    this.db = null;
+    // A cleanly closed connection leaves no WAL; one left by a crash belongs to the old file.
+    for (const suffix of ['-wal', '-shm']) rmSync(this.path + suffix, { force: true });
+    renameSync(next, this.path);
     this.db = openSqlite(this.path);
     migrate(this.db);
   }
@@ -94,6 +217,15 @@ export class SqlitePlacesStore implements PlacesStore {
     })();
   }
 
+  async remove(placeIds: string[]): Promise<void> {
+    this.conn.transaction(() => {
+      for (const id of placeIds) {
+        const old = this.stmt(`SELECT rid, object FROM ${T.docs} WHERE place_id = ?`).get(id) as { rid: number; object: string } | undefined;
+        if (old) this.removeRow(old.rid, old.object);
+      }
+    })();
+  }
+
   async bulkLoad(batches: AsyncIterable<PlaceDoc[]>, onProgress?: (docs: number) => void): Promise<BulkLoadReport> {
     const db = this.conn;
     const t0 = process.hrtime.bigint();
@@ -113,9 +245,7 @@ export class SqlitePlacesStore implements PlacesStore {
         onProgress?.(n);
       }
     } finally {
-      for (const s of SECONDARY_INDEXES) db.exec(s);
-      for (const t of [T.addressFts, T.areaFts]) db.exec(`INSERT INTO ${t} (${t}) VALUES ('optimize')`);
-      db.exec('ANALYZE');
+      this.finishBulk();
       db.pragma('synchronous = NORMAL');
       db.pragma(`cache_size = ${cacheSize}`);
     }
@@ -188,5 +318,61 @@ export class SqlitePlacesStore implements PlacesStore {
     this.stmts = {};
     this.db?.close();
     this.db = null;
+  }
+}
+
+function db_dropIndex(db: SqliteDatabase, create: string): void {
+  const name = /INDEX IF NOT EXISTS (\S+)/.exec(create)?.[1];
+  if (name) db.exec(`DROP INDEX IF EXISTS ${name}`);
+}
+
+/** A new version of the standalone file (see SqlitePlacesStore). */
+class SqlitePlacesVersionBuild implements PlacesVersionBuild {
+  private done = false;
+
+  constructor(
+    private readonly live: SqlitePlacesStore,
+    private readonly build: SqlitePlacesStore,
+    private readonly file: string,
+    readonly version: string,
+    readonly carried: number,
+    private readonly country: CountryCode,
+  ) {}
+
+  async load(batches: AsyncIterable<PlaceDoc[]>, onProgress?: (docs: number) => void): Promise<BulkLoadReport> {
+    const t0 = process.hrtime.bigint();
+    let n = 0;
+    for await (const batch of batches) {
+      this.build.writeBatch(batch);
+      n += batch.length;
+      onProgress?.(n);
+    }
+    return { docs: n, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
+  }
+
+  async seal(): Promise<void> {
+    this.build.finishBulk();
+  }
+
+  count(): Promise<number> {
+    return this.build.countCountry(this.country);
+  }
+
+  withReader<T>(fn: (store: PlacesStore) => Promise<T>): Promise<T> {
+    return fn(this.build);
+  }
+
+  async commit(): Promise<void> {
+    this.build.setVersion(this.country, this.version);
+    await this.build.close();
+    this.live.swapIn(this.file);
+    this.done = true;
+  }
+
+  async abort(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    await this.build.close();
+    removeDbFiles(this.file);
   }
 }

@@ -6,12 +6,14 @@ import { metrics } from './metrics.registry';
  */
 export class IndexerProgress {
   private done = 0;
+  private readonly started = Date.now();
 
   constructor(
     private readonly dataset: string,
     private readonly total?: number,
   ) {
     metrics().indexerProgress.set({ dataset }, 0);
+    metrics().indexerRunning.set({ dataset }, 1);
   }
 
   /** `n` more documents written. */
@@ -19,6 +21,7 @@ export class IndexerProgress {
     this.done += n;
     const m = metrics();
     m.indexerDocuments.inc({ dataset: this.dataset }, n);
+    m.indexerRate.set({ dataset: this.dataset }, this.done / Math.max(0.001, (Date.now() - this.started) / 1000));
     if (this.total && this.total > 0) m.indexerProgress.set({ dataset: this.dataset }, Math.min(1, this.done / this.total));
   }
 
@@ -27,9 +30,11 @@ export class IndexerProgress {
     m.indexerProgress.set({ dataset: this.dataset }, 1);
     m.indexerRuns.inc({ dataset: this.dataset, outcome: 'ok' });
     m.indexerLastSuccess.set({ dataset: this.dataset }, Math.floor(now / 1000));
+    m.indexerRunning.set({ dataset: this.dataset }, 0);
   }
 
   failed(): void {
     metrics().indexerRuns.inc({ dataset: this.dataset, outcome: 'failed' });
+    metrics().indexerRunning.set({ dataset: this.dataset }, 0);
   }
 }

@@ -1,0 +1,267 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { copyFileSync, statSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { connect, JSONCodec, NatsConnection } from 'nats';
+import { OpenSearchPlacesStore, PlacesSearchService, ruianPlaceDocs } from '@lookup/places';
+import { OpenSearchBusinessStore } from '@lookup/business';
+import { projectRoot } from '@lookup/shared/config';
+import { createOpenSearchClient, OpenSearchClient } from '@lookup/shared/search';
+import { describeWith, ensureBuilt, freePortRange, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
+import { DatasetUpdatedEvent } from '../datasets/dataset-event';
+import { ensureDatasetStream, publishDatasetEvent } from '../datasets/dataset-stream';
+import { datasetSubjects } from '../datasets/datasets.constants';
+import { DeadLetter } from '../datasets/dataset-consumer';
+import { DatasetRunner } from './dataset-runner';
+import { writeRuianFixture } from './ruian-fixture.testing';
+
+const ROOT = projectRoot();
+const PSC_LIST = join(ROOT, 'libs/places/src/fixtures/cz/psc-list.csv');
+const codec = JSONCodec();
+
+function event(location: string, extra: Partial<DatasetUpdatedEvent> = {}): DatasetUpdatedEvent {
+  return Object.assign(new DatasetUpdatedEvent(), { country: 'CZ', kind: 'addresses', format: 'ruian-csv', location, publishedAt: new Date().toISOString(), ...extra });
+}
+
+async function sourceIds(zip: string): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const b of ruianPlaceDocs({ zipOrDir: zip, catalogue: { pscList: PSC_LIST } })) ids.push(...b.map((d) => d.place_id));
+  return ids.sort();
+}
+
+/** Every CZ place_id behind the alias, duplicates included (a document twice would show twice). */
+async function aliasIds(client: OpenSearchClient, alias: string): Promise<string[]> {
+  const ids: string[] = [];
+  let after: unknown[] | undefined;
+  for (;;) {
+    const res = await client.search({
+      index: alias,
+      body: { size: 5000, _source: false, query: { term: { country: 'CZ' } }, sort: [{ place_id: 'asc' }, { _doc: 'asc' }], ...(after ? { search_after: after } : {}) } as never,
+    });
+    const hits = (res.body as { hits: { hits: Array<{ sort: unknown[] }> } }).hits.hits;
+    for (const h of hits) ids.push(String(h.sort[0]));
+    if (hits.length < 5000) return ids.sort();
+    after = hits[hits.length - 1].sort;
+  }
+}
+
+async function until(what: string, cond: () => Promise<boolean>, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond().catch(() => false))) {
+    if (Date.now() > end) throw new Error(`${what}: not reached in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describeWith(['nats', 'opensearch'], 'indexer pipeline on JetStream + OpenSearch', () => {
+  const dir = tempDir('pipeline-os-');
+  const prefix = uniqueName('pipe');
+  const alias = `${prefix}-places`;
+  const client = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 30000 });
+  const store = new OpenSearchPlacesStore(createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 30000 }), prefix);
+  const children: ChildProcess[] = [];
+  const output: string[] = [];
+  let nc: NatsConnection;
+  let port: number;
+
+  function startIndexer(): ChildProcess {
+    const child = spawn(process.execPath, ['-r', './tools/paths.js', 'dist/apps/indexer/src/main.js'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PROFILE: 'distributed',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NATS_URL: serverUrl('nats'),
+        NATS_SUBJECT_PREFIX: prefix,
+        OPENSEARCH_URL: serverUrl('opensearch'),
+        INDEX_PREFIX: prefix,
+        DATA_DIR: dir.path,
+        DATASET_ACK_WAIT_MS: '3000',
+        DATASET_RETRY_DELAY_MS: '100',
+        DATASET_MAX_DELIVER: '3',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (b: Buffer) => output.push(...b.toString().split('\n').filter(Boolean));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    children.push(child);
+    return child;
+  }
+
+  async function deadLetters(): Promise<DeadLetter[]> {
+    const jsm = await nc.jetstreamManager();
+    const s = datasetSubjects(prefix);
+    const info = await jsm.streams.info(s.stream);
+    const out: DeadLetter[] = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+      const m = await jsm.streams.getMessage(s.stream, { seq }).catch(() => null);
+      if (m && m.subject === s.dead) out.push(codec.decode(m.data) as DeadLetter);
+    }
+    return out;
+  }
+
+  beforeAll(async () => {
+    ensureBuilt(ROOT, ['dist/apps/indexer/src/main.js']);
+    port = await freePortRange(1);
+    nc = await connect({ servers: serverUrl('nats') });
+    await ensureDatasetStream(nc, { prefix, ackWaitMs: 3000, maxDeliver: 3 });
+    await store.init();
+  }, 300000);
+
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await (await nc.jetstreamManager()).streams.delete(datasetSubjects(prefix).stream).catch(() => undefined);
+    await nc.close();
+    await client.indices.delete({ index: `${prefix}-*` }).catch(() => undefined);
+    await client.close();
+    await store.close();
+    dir.remove();
+  });
+
+  it('an indexer killed mid-import is restarted: the import completes, searches see only the old version until the switch, the index holds exactly the source', async () => {
+    const oldZip = writeRuianFixture(dir.path, { rows: 2000, streetPrefix: 'Stara' });
+    const newZip = writeRuianFixture(dir.path, { rows: 40000, streetPrefix: 'Nova', admBase: 91_000_000 });
+    const first = await new DatasetRunner({ places: store, config: {} }).run(event(oldZip));
+    const svc = new PlacesSearchService(store);
+    const ask = () => svc.street({ query: 'Stara12', country: ['CZ'], limit: 5 } as never).then((r) => r.map((p) => p.place_id).join(','));
+    const oldAnswer = await ask();
+    expect(oldAnswer).not.toBe('');
+    const oldIds = await aliasIds(client, alias);
+
+    // Searches all along: every answer must be the old version's until the switch, then the new one's.
+    const answers: Array<{ at: number; answer: string }> = [];
+    let polling = true;
+    const poll = (async () => {
+      while (polling) {
+        answers.push({ at: Date.now(), answer: await ask() });
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+
+    await publishDatasetEvent(nc, prefix, event(newZip));
+    let child = startIndexer();
+    // Kill it once the new version is being written (a country index not behind the alias has documents).
+    await until('the first indexer writing the new version', async () => {
+      const rows = (await client.cat.indices({ index: `${alias}-cz-*`, format: 'json' } as never)).body as Array<{ index: string }>;
+      const live = (await store.liveVersion('CZ'))?.version ?? '-';
+      for (const r of rows.filter((x) => !x.index.endsWith(live))) {
+        // Not refreshed while loading: the indexing counter, not docs.count, shows the writes.
+        const st = (await client.indices.stats({ index: r.index, metric: 'indexing' } as never)).body as { _all: { primaries: { indexing: { index_total: number } } } };
+        if (st._all.primaries.indexing.index_total > 5000) return true;
+      }
+      return false;
+    }, 120000);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const killedAt = Date.now();
+    expect((await store.liveVersion('CZ'))?.version).toBe(first.version);
+
+    child = startIndexer();
+    await until('the restarted indexer switching to the new version', async () => (await store.liveVersion('CZ'))?.version !== first.version, 180000);
+    const switchedAt = Date.now();
+    await new Promise((r) => setTimeout(r, 300));
+    polling = false;
+    await poll;
+
+    const before = answers.filter((a) => a.at < switchedAt - 1000);
+    expect(before.length).toBeGreaterThan(10);
+    expect(before.some((a) => a.at > killedAt)).toBe(true);
+    for (const a of before) expect(a.answer).toBe(oldAnswer);
+    // After the switch the old streets are gone; no answer was ever empty or mixed.
+    for (const a of answers) expect([oldAnswer, '']).toContain(a.answer);
+    expect(await ask()).toBe('');
+    expect(answers.filter((a) => a.answer === '').every((a) => a.at >= switchedAt - 5000)).toBe(true);
+
+    const expected = await sourceIds(newZip);
+    const got = await aliasIds(client, alias);
+    expect(got.length).toBe(expected.length);
+    expect(got).toEqual(expected);
+    expect(got).not.toEqual(oldIds);
+    // The killed run's half-built index is gone; only the live CZ version remains.
+    const rows = (await client.cat.indices({ index: `${alias}-cz-*`, format: 'json' } as never)).body as Array<{ index: string }>;
+    expect(rows.map((r) => r.index)).toEqual([`${alias}-cz-${(await store.liveVersion('CZ'))!.version}`]);
+    expect(output.some((l) => l.includes('dataset cz-addresses version'))).toBe(true);
+  }, 400000);
+
+  it('a truncated file ends in the dead-letter subject and the alias is unchanged', async () => {
+    const liveBefore = await store.liveVersion('CZ');
+    const targetsBefore = Object.keys((await client.indices.getAlias({ name: alias })).body as object).sort();
+    const good = writeRuianFixture(dir.path, { rows: 3000, streetPrefix: 'Jina', admBase: 93_000_000, name: 'good.zip' });
+    const broken = join(dir.path, 'broken.zip');
+    copyFileSync(good, broken);
+    truncateSync(broken, Math.floor(statSync(broken).size * 0.6));
+    if (!children.some((c) => c.exitCode === null && c.signalCode === null)) startIndexer();
+    await publishDatasetEvent(nc, prefix, event(broken));
+    await until('the dead letter', async () => (await deadLetters()).some((d) => (d.event as { location: string }).location === broken), 60000);
+    const dl = (await deadLetters()).find((d) => (d.event as { location: string }).location === broken)!;
+    expect(dl.attempts).toBe(3);
+    expect(dl.reason).not.toBe('');
+    expect(await store.liveVersion('CZ')).toEqual(liveBefore);
+    expect(Object.keys((await client.indices.getAlias({ name: alias })).body as object).sort()).toEqual(targetsBefore);
+    const rows = (await client.cat.indices({ index: `${alias}-cz-*`, format: 'json' } as never)).body as Array<{ index: string }>;
+    expect(rows.length).toBe(1);
+
+    // The indexer's state is visible: readiness and metrics (last success, failures, rate).
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/health/ready`)).status).toBe(200);
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toMatch(/lookup_indexer_last_success_timestamp_seconds\{dataset="cz-addresses"\} \d+/);
+    expect(metrics).toMatch(/lookup_indexer_runs_total\{dataset="cz-addresses",outcome="failed"\} 3/);
+    expect(metrics).toMatch(/lookup_indexer_running\{dataset="cz-addresses"\} 0/);
+
+    // Graceful stop: SIGTERM ends the process cleanly (nothing running, so at once).
+    const running = children.find((c) => c.exitCode === null && c.signalCode === null)!;
+    const exited = new Promise<number | null>((r) => running.once('exit', (code) => r(code)));
+    running.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 120000);
+
+  it('a catalogue dataset replaces only the catalogue objects: the addresses are carried into the new version', async () => {
+    const before = await aliasIds(client, alias);
+    const r = await new DatasetRunner({ places: store, config: {} }).run(event(PSC_LIST, { kind: 'catalogue', format: 'cz-catalogue-csv' }));
+    const after = await aliasIds(client, alias);
+    expect(r.docs).toBe(after.length);
+    const addresses = (ids: string[]) => ids.filter((id) => /^cz_a/.test(id));
+    expect(addresses(after)).toEqual(addresses(before));
+    expect(addresses(after).length).toBeGreaterThan(1000);
+    expect(r.previous?.docs).toBe(before.length);
+  }, 120000);
+
+  it('migrates a deployment from before the pipeline: the shared index keeps the other countries, the country moves to its own index', async () => {
+    const legacyPrefix = `${prefix}_legacy`;
+    const legacy = new OpenSearchPlacesStore(createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 30000 }), legacyPrefix);
+    await legacy.init();
+    const oldZip = writeRuianFixture(dir.path, { rows: 1000, streetPrefix: 'Puvodni', admBase: 94_000_000 });
+    await legacy.bulkLoad(ruianPlaceDocs({ zipOrDir: oldZip, catalogue: { pscList: PSC_LIST } }));
+    const sk = { ...(await legacy.get((await sourceIds(oldZip))[0]))!, place_id: 'sk_a1', country: 'SK' as const, name: 'Hlavna 1, Kosice' };
+    await legacy.upsert([sk]);
+    expect(await legacy.liveVersion('CZ')).toMatchObject({ version: 'legacy', docs: (await sourceIds(oldZip)).length });
+
+    const newZip = writeRuianFixture(dir.path, { rows: 1500, streetPrefix: 'Dalsi', admBase: 95_000_000, name: 'dalsi.zip' });
+    await new DatasetRunner({ places: legacy, config: {} }).run(event(newZip));
+    expect(await aliasIds(client, `${legacyPrefix}-places`)).toEqual(await sourceIds(newZip));
+    expect((await legacy.get('sk_a1'))?.name).toBe('Hlavna 1, Kosice');
+    // The old CZ copies in the shared index are hidden by the alias filter at once, then deleted.
+    await until('the shared index emptied of CZ', async () => (await client.count({ index: `${legacyPrefix}-places-v1`, body: { query: { term: { country: 'CZ' } } } as never })).body.count === 0, 30000);
+    await legacy.close();
+  }, 120000);
+
+  it('the business index goes through the same pipeline (new index, verify, one alias switch)', async () => {
+    const biz = new OpenSearchBusinessStore(createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 30000 }), prefix);
+    await biz.init();
+    const runner = new DatasetRunner({ places: store, business: biz, config: {} });
+    const rpo = join(ROOT, 'libs/business/src/fixtures/sk/rpo-entities.json');
+    const res = join(ROOT, 'libs/business/src/fixtures/cz/res_data.csv');
+    const sk = await runner.run(event(rpo, { country: 'SK', kind: 'business', format: 'sk-rpo-json' }));
+    const cz = await runner.run(event(res, { country: 'CZ', kind: 'business', format: 'cz-res-csv' }));
+    expect(await biz.count()).toBe(sk.docs + cz.docs);
+    const again = await runner.run(event(res, { country: 'CZ', kind: 'business', format: 'cz-res-csv' }));
+    expect(again.previous).toEqual({ version: cz.version, docs: cz.docs });
+    expect(await biz.count()).toBe(sk.docs + cz.docs);
+    const targets = Object.keys((await client.indices.getAlias({ name: biz.alias })).body as object);
+    expect(targets).toEqual([`${biz.alias}-v${again.version}`]);
+    await biz.close();
+  }, 120000);
+});

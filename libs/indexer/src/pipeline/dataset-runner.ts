@@ -1,0 +1,241 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { CountryCode } from '@lookup/contracts';
+import { PlaceDoc, PlacesSearchService, PlacesStore } from '@lookup/places';
+import { BusinessDoc, BusinessStore } from '@lookup/business';
+import { DatasetKind, DatasetUpdatedEvent } from '../datasets/dataset-event';
+import { fetchDataset } from '../download';
+import { BusinessImporter, ImportContext, ImporterReport, importerFor, PermanentDatasetError, PlacesImporter } from './importers';
+import { businessCanaries, checkCounts, placeCanaries, VerifyError } from './verify';
+
+export interface DatasetRunReport {
+  country: CountryCode;
+  kind: DatasetKind;
+  format: string;
+  /** The version now live (`dry-run` when nothing was built). */
+  version: string;
+  /** The country's documents in the new version (for a catalogue dataset, with the carried addresses). */
+  docs: number;
+  /** Source rows the importer could not use; `errors` describes them (capped). */
+  skipped: number;
+  errors: string[];
+  seconds: number;
+  /** The version it replaced, null for the first one. */
+  previous: { version: string; docs: number } | null;
+}
+
+export interface DatasetProgress {
+  docs: number;
+  bytes?: number;
+  totalBytes?: number;
+}
+
+export interface DatasetRunOptions {
+  onProgress?: (p: DatasetProgress) => void;
+  /** Reads and counts the dataset without building or switching anything. */
+  dryRun?: boolean;
+  /** Switches even when the new version is much smaller than the live one. */
+  force?: boolean;
+  /** Called while making progress (the JetStream consumer's `working()`). */
+  heartbeat?: () => void;
+}
+
+export interface DatasetRunnerDeps {
+  places: PlacesStore;
+  business?: BusinessStore;
+  config: ImportContext['config'];
+  /** A drop of more than this fraction of the live version's documents fails the run unless forced; default 0.1. */
+  maxDrop?: number;
+  /** Where http(s) datasets are downloaded to (removed after the run); default the OS temp dir. */
+  downloadDir?: string;
+  downloadTimeoutMs?: number;
+  /** How often `heartbeat` is called while a run is alive; keep it well under the consumer's ack wait. Default 5 s. */
+  heartbeatMs?: number;
+}
+
+/**
+ * One dataset run: fetch (or take the local file), check the sha256, stream the importer into a
+ * new version beside the live one, seal it, verify it (counts against the importer and the
+ * previous version, canary searches on the new version only), then switch atomically. Any
+ * failure aborts the build (the half-built version is deleted) and the live version keeps
+ * serving; the error says why.
+ */
+export class DatasetRunner {
+  private readonly maxDrop: number;
+
+  constructor(private readonly deps: DatasetRunnerDeps) {
+    this.maxDrop = deps.maxDrop ?? 0.1;
+    if (!(this.maxDrop >= 0 && this.maxDrop <= 1)) throw new Error(`maxDrop must be a fraction between 0 and 1, got ${deps.maxDrop}`);
+  }
+
+  async run(event: DatasetUpdatedEvent, opts: DatasetRunOptions = {}): Promise<DatasetRunReport> {
+    const t0 = Date.now();
+    const importer = importerFor(event.format);
+    // A timer, not per batch: seal, verify and the catalogue or aggregate phases yield no batches
+    // for a while; a killed process stops beating and JetStream redelivers the event.
+    const beat = opts.heartbeat ? setInterval(opts.heartbeat, this.deps.heartbeatMs ?? 5000) : null;
+    beat?.unref();
+    let local: { path: string; bytes?: number; cleanup(): Promise<void> } | null = null;
+    try {
+      local = await this.localFile(event, opts);
+      if (event.checksum) await verifyChecksum(local.path, event.checksum);
+      let report: ImporterReport = { skipped: 0, errors: [] };
+      const ctx: ImportContext = { path: local.path, country: event.country, config: this.deps.config, report: (r) => (report = r) };
+      const totalBytes = local.bytes;
+      const progress = (docs: number) => opts.onProgress?.({ docs, totalBytes });
+      const built =
+        importer.target === 'places'
+          ? await this.runPlaces(importer, ctx, progress, opts, () => report)
+          : await this.runBusiness(importer, ctx, progress, opts, () => report);
+      return {
+        country: event.country,
+        kind: event.kind,
+        format: event.format,
+        version: built.version,
+        docs: built.docs,
+        skipped: report.skipped,
+        errors: report.errors,
+        seconds: (Date.now() - t0) / 1000,
+        previous: built.previous,
+      };
+    } finally {
+      if (beat) clearInterval(beat);
+      await local?.cleanup();
+    }
+  }
+
+  private async runPlaces(
+    importer: PlacesImporter,
+    ctx: ImportContext,
+    progress: (docs: number) => void,
+    opts: DatasetRunOptions,
+    report: () => ImporterReport,
+  ): Promise<{ version: string; docs: number; previous: DatasetRunReport['previous'] }> {
+    const store = this.deps.places;
+    const previous = await store.liveVersion(ctx.country);
+    const sample = new CanarySample<PlaceDoc>((d) => d.object === 'address', (d) => d.object === 'municipality', (d) => d.weight);
+    if (opts.dryRun) {
+      let n = 0;
+      for await (const b of importer.docs(ctx)) progress((n += b.length));
+      return { version: 'dry-run', docs: n, previous };
+    }
+    const build = await store.beginVersion({ country: ctx.country, replace: importer.replaces });
+    try {
+      const loaded = await build.load(sample.tap(importer.docs(ctx)), progress);
+      opts.heartbeat?.();
+      await build.seal();
+      const docs = await build.count();
+      checkCounts({ docs, loaded: loaded.docs, carried: build.carried, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous, maxDrop: this.maxDrop, force: !!opts.force });
+      await build.withReader((reader) => placeCanaries(new PlacesSearchService(reader), ctx.country, sample.picks()));
+      await build.commit();
+      return { version: build.version, docs, previous };
+    } catch (err) {
+      await build.abort();
+      throw err;
+    }
+  }
+
+  private async runBusiness(
+    importer: BusinessImporter,
+    ctx: ImportContext,
+    progress: (docs: number) => void,
+    opts: DatasetRunOptions,
+    _report: () => ImporterReport,
+  ): Promise<{ version: string; docs: number; previous: DatasetRunReport['previous'] }> {
+    const store = this.deps.business;
+    if (!store) throw new PermanentDatasetError('this indexer has no business store configured');
+    const previous = await store.liveVersion(ctx.country);
+    if (opts.dryRun) {
+      let n = 0;
+      for await (const b of importer.docs(ctx)) progress((n += b.length));
+      return { version: 'dry-run', docs: n, previous };
+    }
+    const sample = new CanarySample<BusinessDoc>(() => true, () => false);
+    const build = await store.beginVersion(ctx.country);
+    try {
+      const loaded = await build.load(sample.tap(importer.docs(ctx)), progress);
+      opts.heartbeat?.();
+      await build.seal();
+      const docs = await build.count();
+      checkCounts({ docs, loaded: loaded.docs, carried: 0, previous, maxDrop: this.maxDrop, force: !!opts.force });
+      await build.withReader((reader) => businessCanaries(reader, sample.picks()));
+      await build.commit();
+      return { version: build.version, docs, previous };
+    } catch (err) {
+      await build.abort();
+      throw err;
+    }
+  }
+
+  private async localFile(event: DatasetUpdatedEvent, opts: DatasetRunOptions): Promise<{ path: string; bytes?: number; cleanup(): Promise<void> }> {
+    if (!/^https?:\/\//i.test(event.location)) {
+      const st = await stat(event.location).catch((err: NodeJS.ErrnoException) => {
+        throw new PermanentDatasetError(`location: ${event.location} ${err.code === 'ENOENT' ? 'does not exist' : err.message}`);
+      });
+      return { path: event.location, bytes: st.isFile() ? st.size : undefined, cleanup: async () => undefined };
+    }
+    const dir = await mkdtemp(join(this.deps.downloadDir ?? tmpdir(), 'dataset-'));
+    try {
+      // fetchDataset checks the checksum itself and keeps the file only if it matches.
+      const r = await fetchDataset(event.location, {
+        dir,
+        timeoutMs: this.deps.downloadTimeoutMs ?? 30000,
+        checksum: event.checksum,
+        onProgress: (bytes, totalBytes) => opts.onProgress?.({ docs: 0, bytes, totalBytes }),
+      });
+      if (!r.path) throw new Error(`location: ${event.location} answered 304 Not Modified to an unconditional request`);
+      return { path: r.path, bytes: r.bytes, cleanup: () => rm(dir, { recursive: true, force: true }) };
+    } catch (err) {
+      await rm(dir, { recursive: true, force: true });
+      if ((err as { permanent?: boolean }).permanent) throw new PermanentDatasetError((err as Error).message);
+      throw err;
+    }
+  }
+}
+
+export async function verifyChecksum(path: string, expected: string): Promise<void> {
+  const h = createHash('sha256');
+  await pipeline(createReadStream(path), h);
+  const actual = `sha256:${h.digest('hex')}`;
+  if (actual !== expected.toLowerCase()) throw new PermanentDatasetError(`checksum: the file's is ${actual}, the event says ${expected}`);
+}
+
+/** Keeps a few documents of the new dataset (first, middle-ish, last seen) for the canary queries. */
+class CanarySample<T> {
+  first: T[] = [];
+  count = 0;
+  private last: T | null = null;
+  private other: T | null = null;
+
+  constructor(
+    private readonly primary: (d: T) => boolean,
+    private readonly secondary: (d: T) => boolean,
+    /** Among secondary documents the one scoring highest is kept (the biggest municipality: its name is the least ambiguous). */
+    private readonly score: (d: T) => number = () => 0,
+  ) {}
+
+  async *tap(batches: AsyncIterable<T[]>): AsyncGenerator<T[]> {
+    for await (const b of batches) {
+      for (const d of b) {
+        if (this.primary(d)) {
+          this.count++;
+          if (this.first.length === 0) this.first.push(d);
+          this.last = d;
+        } else if (this.secondary(d) && (!this.other || this.score(d) > this.score(this.other))) this.other = d;
+      }
+      yield b;
+    }
+  }
+
+  picks(): { primary: T[]; secondary: T[] } {
+    const primary = [...this.first];
+    if (this.last && this.last !== this.first[0]) primary.push(this.last);
+    return { primary, secondary: this.other ? [this.other] : [] };
+  }
+}
+
+export { VerifyError };

@@ -1,0 +1,132 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CountryCode, PlaceObject } from '@lookup/contracts';
+import { AppConfig, projectRoot } from '@lookup/shared/config';
+import {
+  atPlaceDocs, Catalogue, chPlaceDocs, isGeonamesCatalogueCountry, liPlaceDocs, loadCatalogue, loadGeonamesCatalogue, PlaceDoc, plPlaceDocs, ruianPlaceDocs,
+  skRegisterPlaceDocs,
+} from '@lookup/places';
+import { aresSubjects, aresToDoc, BusinessDoc, readResCsvFile, rpoEntities, rpoToDoc } from '@lookup/business';
+
+/** What an importer tells the runner besides its documents. */
+export interface ImporterReport {
+  /** Source rows or records that did not become a document. */
+  skipped: number;
+  errors: string[];
+  /** Address points the source held, when the importer counts them (checked against the new version). */
+  addresses?: number;
+}
+
+export interface ImportContext {
+  /** The dataset file (or folder) on the local file system. */
+  path: string;
+  country: CountryCode;
+  config: Pick<AppConfig, 'CZ_CATALOGUE_CSV' | 'SK_REGISTER_BATCHES' | 'GEONAMES_DIR'>;
+  /** Called once, when the documents are all read. */
+  report(r: ImporterReport): void;
+}
+
+export interface PlacesImporter {
+  target: 'places';
+  /** The objects of the country a dataset replaces; the rest of the live version is carried over. */
+  replaces: PlaceObject[] | 'all';
+  docs(ctx: ImportContext): AsyncIterable<PlaceDoc[]>;
+}
+
+export interface BusinessImporter {
+  target: 'business';
+  docs(ctx: ImportContext): AsyncIterable<BusinessDoc[]>;
+}
+
+export type DatasetImporter = PlacesImporter | BusinessImporter;
+
+const CATALOGUE: PlaceObject[] = ['region', 'county', 'municipality'];
+const BATCH = 2000;
+
+/** The CZ catalogue the RUIAN import joins addresses to: the configured `psc-list.csv`, else the bundled one. */
+function czCatalogue(ctx: ImportContext): string {
+  return ctx.config.CZ_CATALOGUE_CSV ?? join(projectRoot(), 'libs/places/src/fixtures/cz/psc-list.csv');
+}
+
+function geonamesFile(ctx: ImportContext): string | undefined {
+  return ctx.config.GEONAMES_DIR ? join(ctx.config.GEONAMES_DIR, `${ctx.country}.txt`) : undefined;
+}
+
+function* batches<T>(docs: T[]): Generator<T[]> {
+  for (let i = 0; i < docs.length; i += BATCH) yield docs.slice(i, i + BATCH);
+}
+
+async function* catalogueDocs(ctx: ImportContext, sources: { pscList?: string; register?: string[]; geonames?: string }): AsyncGenerator<PlaceDoc[]> {
+  const req =
+    ctx.country === 'CZ'
+      ? { country: 'CZ' as const, sources: { pscList: sources.pscList ?? czCatalogue(ctx), geonames: sources.geonames } }
+      : ctx.country === 'SK'
+        ? { country: 'SK' as const, sources: { register: sources.register ?? (ctx.config.SK_REGISTER_BATCHES ?? '').split(',').filter(Boolean), geonames: sources.geonames } }
+        : { country: ctx.country, sources: { geonames: sources.geonames ?? '' } };
+  if (req.country === 'SK' && req.sources.register.length === 0) throw new Error('an SK catalogue needs SK_REGISTER_BATCHES (the Register adries batches)');
+  const loaded = await loadCatalogue(req as Parameters<typeof loadCatalogue>[0]);
+  yield* batches(loaded.docs);
+  ctx.report({ skipped: 0, errors: loaded.report.errors });
+}
+
+type RegisterImporter = (opts: { sources: string[]; catalogue?: Catalogue; onReport?: (r: { skipped: number; errors: string[]; addresses: number }) => void }) => AsyncIterable<PlaceDoc[]>;
+
+/**
+ * PL/AT/CH/LI registers: their regions and counties are named from the GeoNames catalogue in
+ * GEONAMES_DIR when it is there; without it the importers name what their own tables name.
+ */
+function registerDocs(importer: RegisterImporter): PlacesImporter['docs'] {
+  return async function* (ctx) {
+    const file = geonamesFile(ctx);
+    const catalogue = file && existsSync(file) && isGeonamesCatalogueCountry(ctx.country) ? await loadGeonamesCatalogue(ctx.country, file) : undefined;
+    yield* importer({ sources: [ctx.path], catalogue, onReport: addressReport(ctx) });
+  };
+}
+
+function addressReport(ctx: ImportContext) {
+  return (r: { skipped: number; errors: string[]; addresses: number }) => ctx.report({ skipped: r.skipped, errors: r.errors, addresses: r.addresses });
+}
+
+/**
+ * `format -> importer`. A new format is one line here (and one in cli/dataset-formats.ts).
+ * Address registers give the whole country (their municipalities, counties and regions carry
+ * the address centroids), so they replace all of its documents; catalogue formats replace the
+ * catalogue objects only and keep the addresses.
+ */
+export const IMPORTERS: Record<string, DatasetImporter> = {
+  'ruian-csv': { target: 'places', replaces: 'all', docs: (c) => ruianPlaceDocs({ zipOrDir: c.path, catalogue: { pscList: czCatalogue(c) }, onReport: addressReport(c) }) },
+  'sk-register': { target: 'places', replaces: 'all', docs: (c) => skRegisterPlaceDocs({ sources: [c.path], onReport: addressReport(c) }) },
+  'pl-prg-gml': { target: 'places', replaces: 'all', docs: registerDocs(plPlaceDocs) },
+  'at-bev-csv': { target: 'places', replaces: 'all', docs: registerDocs(atPlaceDocs) },
+  'ch-swisstopo-csv': { target: 'places', replaces: 'all', docs: registerDocs(chPlaceDocs) },
+  'li-osm-pbf': { target: 'places', replaces: 'all', docs: registerDocs(liPlaceDocs) },
+  'cz-catalogue-csv': { target: 'places', replaces: CATALOGUE, docs: (c) => catalogueDocs(c, { pscList: c.path, geonames: geonamesFile(c) }) },
+  geonames: { target: 'places', replaces: CATALOGUE, docs: (c) => catalogueDocs(c, { geonames: c.path }) },
+  'cz-res-csv': { target: 'business', docs: resDocs },
+  'sk-rpo-json': { target: 'business', docs: (c) => jsonDocs(c, (j) => rpoEntities(j).map(rpoToDoc)) },
+  'cz-ares-json': { target: 'business', docs: (c) => jsonDocs(c, (j) => aresSubjects(j).map((s) => aresToDoc(s))) },
+};
+
+async function* resDocs(ctx: ImportContext): AsyncGenerator<BusinessDoc[]> {
+  let skipped = 0;
+  yield* readResCsvFile(ctx.path, { batchSize: BATCH, onSkip: () => skipped++ });
+  ctx.report({ skipped, errors: [] });
+}
+
+async function* jsonDocs(ctx: ImportContext, parse: (json: unknown) => Array<BusinessDoc | null>): AsyncGenerator<BusinessDoc[]> {
+  const all = parse(JSON.parse(readFileSync(ctx.path, 'utf8')));
+  const docs = all.filter((d): d is BusinessDoc => d !== null);
+  yield* batches(docs);
+  ctx.report({ skipped: all.length - docs.length, errors: [] });
+}
+
+export function importerFor(format: string): DatasetImporter {
+  const i = IMPORTERS[format];
+  if (!i) throw new PermanentDatasetError(`format: no importer for "${format}" (known: ${Object.keys(IMPORTERS).join(', ')})`);
+  return i;
+}
+
+/** A failure that retrying cannot fix (bad checksum, unknown format, unreadable file): dead-lettered at once. */
+export class PermanentDatasetError extends Error {
+  readonly permanent = true;
+}

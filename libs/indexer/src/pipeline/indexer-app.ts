@@ -1,0 +1,134 @@
+import { Logger, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { connect, NatsConnection } from 'nats';
+import { AppConfig, nestLogLevels } from '@lookup/shared/config';
+import { SERVICE_READINESS, ServiceHealthController } from '@lookup/shared/runtime';
+import { IndexerProgress, registerMetricsRoute } from '@lookup/shared/metrics';
+import { createPlacesStore, PlacesStore } from '@lookup/places';
+import { BusinessStore, createBusinessStore } from '@lookup/business';
+import { DatasetConsumer, DatasetJob } from '../datasets/dataset-consumer';
+import { ensureDatasetStream } from '../datasets/dataset-stream';
+import { ChangeBatchRunner, ruianChangeStatePath, skChangeStatePath } from '../changes';
+import { createDatasetScheduler } from '../scheduler';
+import { DatasetRunner } from './dataset-runner';
+
+/** The indexer's own settings (environment), each checked with a message naming it. */
+export interface IndexerSettings {
+  /** How long a run may go without a heartbeat before JetStream redelivers its event. */
+  ackWaitMs: number;
+  maxDeliver: number;
+  retryDelayMs: number;
+  /** Fraction of the live version's documents a new one may lose without `force`. */
+  maxDrop: number;
+  /** How long shutdown waits for the current run before leaving it unacked (redelivered later). */
+  drainMs: number;
+}
+
+function envNumber(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`Invalid parameter ${name}: must be a number from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+export function indexerSettings(env: Record<string, string | undefined>): IndexerSettings {
+  return {
+    ackWaitMs: envNumber(env, 'DATASET_ACK_WAIT_MS', 60_000, 1000, 3_600_000),
+    maxDeliver: envNumber(env, 'DATASET_MAX_DELIVER', 3, 1, 100),
+    retryDelayMs: envNumber(env, 'DATASET_RETRY_DELAY_MS', 30_000, 0, 3_600_000),
+    maxDrop: envNumber(env, 'DATASET_MAX_DROP', 0.1, 0, 1),
+    drainMs: envNumber(env, 'DATASET_DRAIN_MS', 25_000, 0, 3_600_000),
+  };
+}
+
+export interface RunningIndexer {
+  app: NestFastifyApplication;
+  /** Stops pulling, waits up to `drainMs` for the current run, then closes everything. */
+  close(): Promise<void>;
+}
+
+/**
+ * The indexer process: the durable pull consumer with the DatasetRunner as handler, and an
+ * HTTP port with `/health`, `/health/ready` (NATS connected, stores answering) and `/metrics`.
+ */
+export async function startIndexer(config: AppConfig, settings: IndexerSettings): Promise<RunningIndexer> {
+  const log = new Logger('indexer');
+  const nc: NatsConnection = await connect({ servers: config.NATS_URL, name: 'indexer', timeout: 5000 });
+  const prefix = config.NATS_SUBJECT_PREFIX;
+  await ensureDatasetStream(nc, { prefix, ackWaitMs: settings.ackWaitMs, maxDeliver: settings.maxDeliver });
+  const places: PlacesStore = createPlacesStore(config);
+  const business: BusinessStore = createBusinessStore(config);
+  await places.init();
+  await business.init();
+  const runner = new DatasetRunner({ places, business, config, maxDrop: settings.maxDrop, heartbeatMs: Math.max(200, Math.floor(settings.ackWaitMs / 4)) });
+  // Change batches (SK zmenova davka, RUIAN VFR) are applied in place; full datasets get a new version.
+  const changes = new ChangeBatchRunner({
+    places, statePath: skChangeStatePath(config), ruianStatePath: ruianChangeStatePath(config), downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS,
+  });
+  const handler = async (job: DatasetJob) => {
+    const dataset = `${job.event.country.toLowerCase()}-${job.event.kind}`;
+    const progress = new IndexerProgress(dataset);
+    let written = 0;
+    try {
+      const r = await (changes.handles(job.event) ? changes : runner).run(job.event, {
+        heartbeat: job.heartbeat,
+        onProgress: (p) => {
+          if (p.docs > written) progress.written(p.docs - written);
+          written = Math.max(written, p.docs);
+        },
+      });
+      progress.succeeded();
+      log.log(`dataset ${dataset} version ${r.version} live: ${r.docs} documents (${r.skipped} skipped, previous ${r.previous ? `${r.previous.version} with ${r.previous.docs}` : 'none'}) in ${r.seconds.toFixed(1)} s`);
+    } catch (err) {
+      progress.failed();
+      throw err;
+    }
+  };
+  const logLine = (level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>) => {
+    const line = fields ? `${msg} ${JSON.stringify(fields)}` : msg;
+    if (level === 'error') log.error(line);
+    else if (level === 'warn') log.warn(line);
+    else log.log(line);
+  };
+  const consumer = new DatasetConsumer(nc, handler, { prefix, maxDeliver: settings.maxDeliver, retryDelayMs: settings.retryDelayMs, log: logLine });
+  // Off unless SCHEDULER_ENABLED: checks the official sources and publishes events for what changed.
+  const scheduler = createDatasetScheduler(config, nc, logLine);
+  scheduler?.start();
+  const loop = consumer.run().catch((err: unknown) => log.error(`consumer stopped: ${(err as Error).message}`));
+
+  @Module({
+    controllers: [ServiceHealthController],
+    providers: [
+      {
+        provide: SERVICE_READINESS,
+        useValue: async () => {
+          if (nc.isClosed()) throw new Error('NATS connection closed');
+          await places.ping();
+          await business.ping();
+        },
+      },
+    ],
+  })
+  class IndexerModule {}
+
+  const app = await NestFactory.create<NestFastifyApplication>(IndexerModule, new FastifyAdapter({ logger: false }), { logger: nestLogLevels(config) });
+  registerMetricsRoute(app.getHttpAdapter().getInstance());
+  await app.listen(config.PORT, config.HOST);
+  log.log(`indexer consuming ${prefix}.datasets.updated on ${config.NATS_URL}, probes on :${config.PORT}`);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      consumer.stop();
+      await scheduler?.stop();
+      // Let the current run finish; past the drain time it is left unacked and JetStream redelivers it.
+      await Promise.race([loop, new Promise((r) => setTimeout(r, settings.drainMs).unref())]);
+      await app.close();
+      await nc.drain().catch(() => undefined);
+      await places.close().catch(() => undefined);
+      await business.close().catch(() => undefined);
+    })());
+  return { app, close };
+}

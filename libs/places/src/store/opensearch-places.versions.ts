@@ -1,0 +1,246 @@
+import { CountryCode } from '@lookup/contracts';
+import { bulkIndex, OpenSearchClient } from '@lookup/shared/search';
+import { PlaceDoc } from '../domain/place.doc';
+import { BulkLoadReport, DatasetVersionInfo, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
+import { F, PLACES_INDEX } from './places.mapping';
+
+/**
+ * Versioned places indexes. The read alias `<prefix>-places` points at one index per country
+ * (`<prefix>-places-cz-<version>`), plus, for deployments older than the pipeline, the shared
+ * index `<prefix>-places-v1` with an alias filter hiding the countries that have their own
+ * index now. A build writes a new country index, verifies it, then ONE `_aliases` call removes
+ * the old country index, adds the new one and re-filters the shared one: readers see the old
+ * version or the new, never a half-built or empty one.
+ */
+
+/** Documents per bulk request: large enough to amortise a request, small enough for the heap. */
+export const BULK_DOCS = 5000;
+const PAGE = 5000;
+
+type AliasInfo = Record<string, { aliases: Record<string, { filter?: unknown }> }>;
+
+/** `20261122051000123`: sorts like the time it was built, valid in an index name. */
+export function versionStamp(now = new Date()): string {
+  return now.toISOString().replace(/[^0-9]/g, '');
+}
+
+export function countryIndexName(alias: string, country: CountryCode, version: string): string {
+  return `${alias}-${country.toLowerCase()}-${version}`;
+}
+
+/** The country and version of a per-country index name, or null for the shared (legacy) index. */
+export function parseCountryIndex(alias: string, index: string): { country: CountryCode; version: string } | null {
+  const m = new RegExp(`^${alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-([a-z]{2})-(\\d+)$`).exec(index);
+  return m ? { country: m[1].toUpperCase() as CountryCode, version: m[2] } : null;
+}
+
+export async function aliasIndexes(client: OpenSearchClient, alias: string): Promise<string[]> {
+  const exists = await client.indices.existsAlias({ name: alias });
+  if (!exists.body) return [];
+  return Object.keys((await client.indices.getAlias({ name: alias })).body as AliasInfo);
+}
+
+/** Where a country's documents are written: its own index, else the shared one. */
+export function writeIndexFor(alias: string, targets: string[], country: CountryCode): string {
+  const own = targets.find((t) => parseCountryIndex(alias, t)?.country === country);
+  const shared = targets.find((t) => parseCountryIndex(alias, t) === null);
+  const index = own ?? shared;
+  if (!index) throw new Error(`alias ${alias} has no index for ${country}`);
+  return index;
+}
+
+/** Pure: the one `_aliases` body of a switch (tested on its own). */
+export function switchActions(alias: string, targets: string[], next: string): unknown[] {
+  const country = parseCountryIndex(alias, next)?.country;
+  const own = new Set(targets.map((t) => parseCountryIndex(alias, t)?.country).filter((c): c is CountryCode => !!c));
+  if (country) own.add(country);
+  const actions: unknown[] = [];
+  for (const t of targets) {
+    const p = parseCountryIndex(alias, t);
+    if (p && p.country === country && t !== next) actions.push({ remove: { index: t, alias } });
+    if (!p) {
+      // The shared index keeps serving the countries without their own index.
+      actions.push({ remove: { index: t, alias } });
+      actions.push({ add: { index: t, alias, filter: { bool: { must_not: [{ terms: { [F.country]: [...own].sort() } }] } } } });
+    }
+  }
+  actions.push({ add: { index: next, alias } });
+  return actions;
+}
+
+/** Every stored document of a query, by place_id order (search_after paging). */
+async function* scan(client: OpenSearchClient, index: string, query: unknown): AsyncGenerator<PlaceDoc[]> {
+  let after: unknown[] | undefined;
+  for (;;) {
+    const res = await client.search({
+      index,
+      body: { size: PAGE, query, sort: [{ [F.placeId]: 'asc' }], ...(after ? { search_after: after } : {}) } as never,
+    });
+    const hits = (res.body as { hits: { hits: Array<{ _source: PlaceDoc & { location?: unknown }; sort: unknown[] }> } }).hits.hits;
+    if (hits.length) {
+      yield hits.map((h) => {
+        const { location: _l, ...doc } = h._source;
+        return doc as PlaceDoc;
+      });
+    }
+    if (hits.length < PAGE) return;
+    after = hits[hits.length - 1].sort;
+  }
+}
+
+function countryQuery(country: CountryCode, notObjects?: string[]): unknown {
+  const filter = [{ term: { [F.country]: country } }];
+  return notObjects ? { bool: { filter, must_not: [{ terms: { [F.object]: notObjects } }] } } : { bool: { filter } };
+}
+
+export async function countIn(client: OpenSearchClient, index: string, country: CountryCode): Promise<number> {
+  const res = await client.count({ index, body: { query: countryQuery(country) } as never });
+  return (res.body as { count: number }).count;
+}
+
+/** The live version of a country: its own index, or `legacy` for the shared index. */
+export async function liveCountryVersion(client: OpenSearchClient, alias: string, country: CountryCode): Promise<DatasetVersionInfo | null> {
+  const targets = await aliasIndexes(client, alias);
+  const own = targets.find((t) => parseCountryIndex(alias, t)?.country === country);
+  if (own) return { version: parseCountryIndex(alias, own)!.version, docs: await countIn(client, own, country) };
+  const shared = targets.find((t) => parseCountryIndex(alias, t) === null);
+  if (!shared) return null;
+  const docs = await countIn(client, shared, country);
+  return docs > 0 ? { version: 'legacy', docs } : null;
+}
+
+export class OpenSearchPlacesVersionBuild implements PlacesVersionBuild {
+  carried = 0;
+  private done = false;
+
+  constructor(
+    private readonly client: OpenSearchClient,
+    private readonly alias: string,
+    private readonly index: string,
+    readonly version: string,
+    private readonly bulk: (index: string, docs: PlaceDoc[]) => Promise<void>,
+    private readonly readerOf: (index: string) => PlacesStore,
+  ) {}
+
+  /** Creates the index (no refresh, no replicas while loading) and copies what the scope keeps. */
+  static async begin(
+    client: OpenSearchClient,
+    alias: string,
+    scope: VersionScope,
+    bulk: (index: string, docs: PlaceDoc[]) => Promise<void>,
+    readerOf: (index: string) => PlacesStore,
+  ): Promise<OpenSearchPlacesVersionBuild> {
+    const targets = await aliasIndexes(client, alias);
+    await removeOrphans(client, alias, scope.country, targets);
+    const version = versionStamp();
+    const index = countryIndexName(alias, scope.country, version);
+    const settings = { ...PLACES_INDEX.settings, refresh_interval: '-1', number_of_replicas: 0 };
+    await client.indices.create({ index, body: { settings, mappings: PLACES_INDEX.mappings } as never });
+    const b = new OpenSearchPlacesVersionBuild(client, alias, index, version, bulk, readerOf);
+    if (scope.replace !== 'all' && targets.length) {
+      try {
+        const from = writeIndexFor(alias, targets, scope.country);
+        for await (const docs of scan(client, from, countryQuery(scope.country, scope.replace))) {
+          await bulk(index, docs);
+          b.carried += docs.length;
+        }
+      } catch (err) {
+        await b.abort();
+        throw err;
+      }
+    }
+    return b;
+  }
+
+  async load(batches: AsyncIterable<PlaceDoc[]>, onProgress?: (docs: number) => void): Promise<BulkLoadReport> {
+    const t0 = process.hrtime.bigint();
+    let n = 0;
+    let pending: PlaceDoc[] = [];
+    const state: { inFlight: Promise<void> | null } = { inFlight: null };
+    // One request in flight while the next is built: the engine indexes while we parse, and a
+    // slow engine slows the reader down (backpressure) instead of filling the heap.
+    const flush = async (docs: PlaceDoc[]) => {
+      if (state.inFlight) await state.inFlight;
+      state.inFlight = this.bulk(this.index, docs);
+    };
+    try {
+      for await (const batch of batches) {
+        pending.push(...batch);
+        while (pending.length >= BULK_DOCS) {
+          await flush(pending.slice(0, BULK_DOCS));
+          pending = pending.slice(BULK_DOCS);
+        }
+        n += batch.length;
+        onProgress?.(n);
+      }
+      if (pending.length) await flush(pending);
+      if (state.inFlight) await state.inFlight;
+    } catch (err) {
+      // Never leave a request running against an index the caller deletes next.
+      await state.inFlight?.catch(() => undefined);
+      throw err;
+    }
+    return { docs: n, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
+  }
+
+  async seal(): Promise<void> {
+    await this.client.indices.putSettings({ index: this.index, body: { index: { refresh_interval: '1s' } } as never });
+    await this.client.indices.refresh({ index: this.index });
+  }
+
+  async count(): Promise<number> {
+    return countIn(this.client, this.index, this.country());
+  }
+
+  private country(): CountryCode {
+    return parseCountryIndex(this.alias, this.index)!.country;
+  }
+
+  async withReader<T>(fn: (store: PlacesStore) => Promise<T>): Promise<T> {
+    return fn(this.readerOf(this.index));
+  }
+
+  async commit(): Promise<void> {
+    const targets = await aliasIndexes(this.client, this.alias);
+    await this.client.indices.updateAliases({ body: { actions: switchActions(this.alias, targets, this.index) } as never });
+    this.done = true;
+    for (const t of targets) {
+      const p = parseCountryIndex(this.alias, t);
+      if (t !== this.index && p?.country === this.country()) await this.client.indices.delete({ index: t }).catch(() => undefined);
+      // The shared index hides the country behind the alias filter now; its old copies only take space.
+      if (!p) await deleteCountry(this.client, t, this.country());
+    }
+  }
+
+  async abort(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    await this.client.indices.delete({ index: this.index }).catch(() => undefined);
+  }
+}
+
+/**
+ * Deletes a country's documents from an index, page by page (bulk deletes by id): the
+ * `_delete_by_query` API lives in OpenSearch's reindex module, which a minimal node lacks.
+ */
+async function deleteCountry(client: OpenSearchClient, index: string, country: CountryCode): Promise<void> {
+  for (;;) {
+    const res = await client.search({ index, body: { size: PAGE, _source: false, query: countryQuery(country), sort: [{ [F.placeId]: 'asc' }] } as never });
+    const hits = (res.body as { hits: { hits: Array<{ _id: string }> } }).hits.hits;
+    if (hits.length === 0) return;
+    await client.bulk({ body: hits.map((h) => ({ delete: { _index: index, _id: h._id } })) as never, refresh: true });
+  }
+}
+
+/** Indexes of the country that are not behind the alias: left by a crashed or killed build. */
+async function removeOrphans(client: OpenSearchClient, alias: string, country: CountryCode, targets: string[]): Promise<void> {
+  const res = await client.cat.indices({ index: `${alias}-${country.toLowerCase()}-*`, format: 'json' } as never).catch(() => ({ body: [] }));
+  for (const row of res.body as Array<{ index: string }>) {
+    if (parseCountryIndex(alias, row.index) && !targets.includes(row.index)) await client.indices.delete({ index: row.index }).catch(() => undefined);
+  }
+}
+
+/** The default bulk writer of a build. */
+export function bulkPlaces(client: OpenSearchClient, toStored: (d: PlaceDoc) => object): (index: string, docs: PlaceDoc[]) => Promise<void> {
+  return (index, docs) => bulkIndex(client, index, docs.map(toStored), (d) => (d as PlaceDoc).place_id);
+}
