@@ -1,0 +1,3 @@
+export * from './sk-change-applier';
+export * from './change-batch-runner';
+export * from './ruian-change-applier';

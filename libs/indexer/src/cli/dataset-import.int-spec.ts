@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { connect, JSONCodec, NatsConnection } from 'nats';
+import { loadConfig } from '@lookup/shared/config';
+import { createPlacesStore } from '@lookup/places';
+import { describeWith, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
+import { ensureDatasetStream } from '../datasets/dataset-stream';
+import { DatasetTestServer } from '../download/dataset-server.testing';
+import { datasetSubjects } from '../datasets/datasets.constants';
+import { runDatasetImport } from './dataset-import';
+import { ImportUsageError } from './import-args';
+
+const FIXTURES = resolve(__dirname, '../../../places/src/fixtures');
+const RUIAN = join(FIXTURES, 'ruian/CSV');
+const RUIAN_FILE = join(RUIAN, 'fixture_500011_ADR.csv');
+const SK = join(FIXTURES, 'sk');
+const SK_CHANGE = resolve(__dirname, '../../../places/src/importers/sk-changes.fixture.xml');
+const codec = JSONCodec();
+
+function capture() {
+  const out: string[] = [];
+  const progress: string[] = [];
+  return { out, progress, deps: { out: (l: string) => void out.push(l), progress: { write: (s: string) => progress.push(s), isTTY: false }, progressLogEveryMs: 0 } };
+}
+
+describe('import CLI, standalone: in-process through the pipeline', () => {
+  const dir = tempDir();
+  const config = loadConfig({}, { DATA_DIR: dir.path });
+  afterAll(() => dir.remove());
+
+  async function addresses(): Promise<number> {
+    const store = createPlacesStore(config);
+    await store.init();
+    const n = await store.count('CZ', 'address');
+    await store.close();
+    return n;
+  }
+
+  it('--dry-run reads the whole dataset, reports counts and errors, and writes nothing', async () => {
+    const c = capture();
+    await runDatasetImport(['addresses', 'CZ', RUIAN, '--dry-run'], config, c.deps);
+    expect(c.out[0]).toMatch(/^CZ addresses \(ruian-csv\): dry run: \d+ documents read, 2 skipped, \d+ errors; nothing written/);
+    expect(c.out.some((l) => l.startsWith('  reported: ') && l.includes('7631'))).toBe(true);
+    expect(await addresses()).toBe(0);
+  });
+
+  it('imports a dataset, logging JSON progress lines when not on a terminal', async () => {
+    const c = capture();
+    await runDatasetImport(['addresses', 'CZ', RUIAN], config, c.deps);
+    expect(c.out[0]).toMatch(/^CZ addresses \(ruian-csv\): version \S+ live in sqlite: \d+ documents, 2 skipped \(previous: none\)/);
+    expect(await addresses()).toBeGreaterThan(5);
+    const last = JSON.parse(c.progress.at(-1)!);
+    expect(last).toMatchObject({ event: 'import.progress', dataset: 'CZ addresses', docs: expect.any(Number), rate: expect.any(Number) });
+  });
+
+  it('applies an SK change batch in place, and nothing the second time', async () => {
+    const c = capture();
+    await runDatasetImport(['address-changes', 'SK', SK], config, c.deps);
+    await runDatasetImport(['address-changes', 'SK', SK_CHANGE], config, c.deps);
+    await runDatasetImport(['address-changes', 'SK', SK_CHANGE], config, c.deps);
+    expect(c.out.filter((l) => !l.startsWith('  '))).toEqual([
+      expect.stringMatching(/^SK address-changes \(sk-register-xml\): \d+ records \(\d+ new\), [1-9]\d* documents upserted, 0 deleted in sqlite/),
+      expect.stringMatching(/: 4 records \(4 new\), [1-9]\d* documents upserted, 1 deleted in sqlite/),
+      expect.stringMatching(/: 4 records \(0 new\), 0 documents upserted, 0 deleted in sqlite/),
+    ]);
+  });
+
+  it('fetches an http(s) dataset first (loopback server), verifying the given checksum', async () => {
+    const server = new DatasetTestServer();
+    await server.start();
+    const body = readFileSync(join(RUIAN, 'fixture_500020_ADR.csv'));
+    server.paths.set('/fixture_500020_ADR.csv', { kind: 'file', body });
+    const sha = createHash('sha256').update(body).digest('hex');
+    const c = capture();
+    // A store of its own: this test is about the download, not about replacing a live version.
+    const own = tempDir();
+    const cfg = loadConfig({}, { DATA_DIR: own.path });
+    try {
+      await expect(runDatasetImport(['addresses', 'CZ', server.url('/fixture_500020_ADR.csv'), '--checksum', `sha256:${'2'.repeat(64)}`], cfg, c.deps)).rejects.toThrow(/checksum mismatch/);
+      await runDatasetImport(['addresses', 'CZ', server.url('/fixture_500020_ADR.csv'), '--checksum', `sha256:${sha}`], cfg, c.deps);
+    } finally {
+      await server.stop();
+    }
+    expect(c.out[0]).toMatch(/^CZ addresses \(ruian-csv\): version \S+ live in sqlite: \d+ documents/);
+    const store = createPlacesStore(cfg);
+    await store.init();
+    expect((await store.list('CZ', 'municipality')).map((m) => m.place_id)).toEqual(['cz_m500020']);
+    await store.close();
+    own.remove();
+  });
+
+  it('refuses bad input with a usage error before touching anything', async () => {
+    const c = capture();
+    await expect(runDatasetImport(['addresses', 'CZ', join(dir.path, 'missing.zip')], config, c.deps)).rejects.toThrow(ImportUsageError);
+    await expect(runDatasetImport(['addresses', 'SK', RUIAN_FILE, '--format', 'ruian-csv'], config, c.deps)).rejects.toThrow('country: ruian-csv is a dataset of CZ, not SK');
+    await expect(runDatasetImport(['addresses', 'CZ', RUIAN_FILE, '--checksum', `sha256:${'1'.repeat(64)}`], config, c.deps)).rejects.toThrow(/^--checksum: the file's is/);
+  });
+});
+
+describeWith(['nats'], 'import CLI, distributed: publishes a datasets.updated event', () => {
+  let nc: NatsConnection;
+  const prefix = uniqueName('cli');
+  const config = loadConfig({}, { PROFILE: 'distributed', NATS_URL: serverUrl('nats'), NATS_SUBJECT_PREFIX: prefix });
+  beforeAll(async () => {
+    nc = await connect({ servers: serverUrl('nats') });
+  });
+  afterAll(async () => {
+    await (await nc.jetstreamManager()).streams.delete(datasetSubjects(prefix).stream).catch(() => undefined);
+    await nc.close();
+  });
+
+  it('says what to do when the indexer has not created the stream yet', async () => {
+    await expect(runDatasetImport(['addresses', 'CZ', RUIAN_FILE], config, capture().deps)).rejects.toThrow(/stream CLI_.*_DATASETS does not exist .*start the indexer app/);
+  });
+
+  it('publishes once with the file checksum, and says so when the same file comes again', async () => {
+    await ensureDatasetStream(nc, { prefix, ackWaitMs: 30000, maxDeliver: 3 });
+    const s = datasetSubjects(prefix);
+    const c = capture();
+    await runDatasetImport(['addresses', 'CZ', RUIAN_FILE], config, c.deps);
+    await runDatasetImport(['addresses', 'CZ', 'https://example.org/20231231_OB_ADR_csv.zip'], config, c.deps);
+    await runDatasetImport(['addresses', 'CZ', RUIAN_FILE], config, c.deps);
+    expect(c.out[2]).toMatch(/^already published \(JetStream dropped the duplicate\): stream .*, seq 1$/);
+    const sha = createHash('sha256').update(readFileSync(RUIAN_FILE)).digest('hex');
+    expect(c.out[0]).toMatch(new RegExp(`^published datasets.updated: stream ${s.stream}, subject ${s.updated.replace(/\./g, '\\.')}, msg id CZ:addresses:sha256:${sha}:\\S+, seq 1`));
+    const jsm = await nc.jetstreamManager();
+    const first = codec.decode((await jsm.streams.getMessage(s.stream, { seq: 1 })).data);
+    expect(first).toMatchObject({ country: 'CZ', kind: 'addresses', format: 'ruian-csv', location: RUIAN_FILE, checksum: `sha256:${sha}` });
+    const second = codec.decode((await jsm.streams.getMessage(s.stream, { seq: 2 })).data) as Record<string, unknown>;
+    expect(second).toMatchObject({ location: 'https://example.org/20231231_OB_ADR_csv.zip' });
+    expect(second['checksum']).toBeUndefined();
+    // --dry-run never publishes: it reads the file here.
+    await runDatasetImport(['addresses', 'CZ', RUIAN, '--dry-run'], loadConfig({}, { PROFILE: 'standalone', DATA_DIR: tempDir().path }), c.deps);
+    expect((await jsm.streams.info(s.stream)).state.messages).toBe(2);
+  });
+});

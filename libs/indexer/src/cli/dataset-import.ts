@@ -1,0 +1,111 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { connect, NatsConnection } from 'nats';
+import { AppConfig } from '@lookup/shared/config';
+import { createPlacesStore, PlacesStore } from '@lookup/places';
+import { BusinessStore, createBusinessStore } from '@lookup/business';
+import { DatasetUpdatedEvent, eventMsgId, parseDatasetEvent } from '../datasets/dataset-event';
+import { publishDatasetEvent } from '../datasets/dataset-stream';
+import { datasetSubjects } from '../datasets/datasets.constants';
+import { ChangeBatchRunner, ChangeRunReport, ruianChangeStatePath, skChangeStatePath } from '../changes';
+import { DatasetRunner, DatasetRunReport } from '../pipeline';
+import { checkLocalInput, DatasetImportArgs, ImportUsageError, parseDatasetArgs } from './import-args';
+import { ProgressOutput, progressReporter } from './progress';
+
+export interface DatasetImportDeps {
+  /** Report lines (stdout). */
+  out: (line: string) => void;
+  /** Where progress goes (stderr: a bar on a terminal, JSON lines otherwise). */
+  progress: ProgressOutput;
+  /** Tests pass their own stores and broker connection; the CLI opens the profile's. */
+  places?: PlacesStore;
+  business?: BusinessStore;
+  nats?: NatsConnection;
+  progressLogEveryMs?: number;
+}
+
+/** The old catalogue form is `catalogue <country> --option ...`; everything else is a dataset command. */
+export function isDatasetCommand(argv: string[]): boolean {
+  return argv[0] !== 'catalogue' || (argv[2] !== undefined && !argv[2].startsWith('--'));
+}
+
+/** `npm run import -- <kind> <country> <file|url> ...`: validate, then publish (distributed) or import in-process (standalone). */
+export async function runDatasetImport(argv: string[], config: AppConfig, deps: DatasetImportDeps): Promise<void> {
+  const args = parseDatasetArgs(argv);
+  const local = args.isUrl ? null : await checkLocalInput(args);
+  // The file's own time, so publishing the same file again is a duplicate JetStream drops (msg id: checksum + published-at).
+  const event = datasetEvent(args, local?.checksum ?? args.checksum, local?.modifiedAt ?? new Date().toISOString());
+  if (config.PROFILE === 'distributed' && !args.dryRun) return publish(event, config, deps);
+  return importInProcess(event, args, config, deps);
+}
+
+function datasetEvent(args: DatasetImportArgs, checksum: string | undefined, publishedAt: string): DatasetUpdatedEvent {
+  const plain = { country: args.country, kind: args.kind, format: args.format, location: args.location, publishedAt, ...(checksum ? { checksum } : {}) };
+  try {
+    return parseDatasetEvent(plain);
+  } catch (err) {
+    throw new ImportUsageError(`invalid dataset event: ${(err as Error).message}`);
+  }
+}
+
+async function publish(event: DatasetUpdatedEvent, config: AppConfig, deps: DatasetImportDeps): Promise<void> {
+  const prefix = config.NATS_SUBJECT_PREFIX;
+  const s = datasetSubjects(prefix);
+  const nc = deps.nats ?? (await connect({ servers: config.NATS_URL, name: 'import-cli', timeout: 5000 }));
+  try {
+    // The indexer app creates the stream; without it the event would have nowhere to go.
+    const jsm = await nc.jetstreamManager({ timeout: 5000 });
+    await jsm.streams.info(s.stream).catch(() => {
+      throw new Error(`stream ${s.stream} does not exist on ${config.NATS_URL}: start the indexer app (it creates the stream) and run this again`);
+    });
+    const ack = await publishDatasetEvent(nc, prefix, event);
+    const id = eventMsgId(event);
+    deps.out(
+      ack.duplicate
+        ? `already published (JetStream dropped the duplicate): stream ${s.stream}, subject ${s.updated}, msg id ${id}, seq ${ack.seq}`
+        : `published datasets.updated: stream ${s.stream}, subject ${s.updated}, msg id ${id}, seq ${ack.seq}; the indexer imports it`,
+    );
+  } finally {
+    if (!deps.nats) await nc.close();
+  }
+}
+
+async function importInProcess(event: DatasetUpdatedEvent, args: DatasetImportArgs, config: AppConfig, deps: DatasetImportDeps): Promise<void> {
+  const places = deps.places ?? createPlacesStore(config);
+  const business = deps.business ?? (event.kind === 'business' ? createBusinessStore(config) : undefined);
+  await places.init();
+  await business?.init();
+  const downloadDir = config.DOWNLOAD_DIR ?? join(config.DATA_DIR, 'downloads');
+  // The runners download into a temp folder made inside this one.
+  if (args.isUrl) await mkdir(downloadDir, { recursive: true });
+  const live = event.kind === 'addresses' || event.kind === 'catalogue' ? await places.liveVersion(event.country) : null;
+  const bar = progressReporter(deps.progress, { label: `${event.country} ${event.kind}`, logEveryMs: deps.progressLogEveryMs, expectedDocs: live?.docs });
+  try {
+    const opts = { dryRun: args.dryRun, force: args.force, onProgress: (p: { docs: number; bytes?: number; totalBytes?: number }) => bar.update(p) };
+    const changes = new ChangeBatchRunner({ places, statePath: skChangeStatePath(config), ruianStatePath: ruianChangeStatePath(config), downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS });
+    const report = changes.handles(event)
+      ? await changes.run(event, opts)
+      : await new DatasetRunner({ places, business, config, downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS }).run(event, opts);
+    bar.finish();
+    for (const line of reportLines(report, args.dryRun, places.engine)) deps.out(line);
+  } finally {
+    // Also on failure: the error message must start on a line of its own, not after the bar.
+    bar.finish();
+    if (!deps.places) await places.close();
+    if (business && !deps.business) await business.close();
+  }
+}
+
+/** The run's summary, the first errors, and how many more there were. */
+export function reportLines(r: DatasetRunReport | ChangeRunReport, dryRun: boolean, engine: string): string[] {
+  const what = `${r.country} ${r.kind} (${r.format})`;
+  const lines =
+    'changes' in r
+      ? [`${what}: ${r.changes.records} records (${r.changes.newRecords} new), ${r.changes.upserts} documents upserted, ${r.changes.deletes} deleted${dryRun ? ' (dry run: nothing written)' : ` in ${engine}`}, ${r.skipped} skipped, ${r.seconds.toFixed(1)} s`]
+      : dryRun
+        ? [`${what}: dry run: ${r.docs} documents read, ${r.skipped} skipped, ${r.errors.length} errors; nothing written (${r.seconds.toFixed(1)} s)`]
+        : [`${what}: version ${r.version} live in ${engine}: ${r.docs} documents, ${r.skipped} skipped (previous: ${r.previous ? `${r.previous.version} with ${r.previous.docs}` : 'none'}) in ${r.seconds.toFixed(1)} s`];
+  for (const e of r.errors.slice(0, 20)) lines.push(`  reported: ${e}`);
+  if (r.errors.length > 20) lines.push(`  ... and ${r.errors.length - 20} more`);
+  return lines;
+}

@@ -1,0 +1,3 @@
+export * from './scheduler-sources';
+export * from './dataset-scheduler';
+export * from './scheduler.factory';

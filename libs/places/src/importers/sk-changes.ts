@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { PlaceDoc } from '../domain/place.doc';
+import { AddressAggregates } from './address-aggregates';
+import { MAX_REPORTED_ERRORS } from './address-import';
+import { SkAddressFold, SK_ADDRESS_TYPES } from './sk-address.fold';
+import { SkChangeState } from './sk-changes.state';
+import { readRegisterChanges, RegisterChange } from './sk-register-xml.reader';
+
+/** What one change batch does to the index. */
+export interface SkChangePlan {
+  /** Records in the batch (of the types an address needs) and how many the state did not have. */
+  records: number;
+  newRecords: RegisterChange[];
+  /** New or changed documents (addresses and the streets, postal codes and areas derived from them). */
+  upserts: PlaceDoc[];
+  /** Documents that no longer exist (an address whose entrance was deleted or ended, an emptied street or postal code). */
+  deletes: string[];
+  /** Hashes to remember once the index holds the upserts. */
+  hashes: [string, string][];
+  /** Entrances that cannot be placed (unknown building, street or municipality). */
+  skipped: number;
+  errors: string[];
+}
+
+/**
+ * Municipalities, counties and regions come from the catalogue import too: one that loses its
+ * last address keeps its last document (weight and centroid are then stale until the next full
+ * import) rather than vanishing from the catalogue.
+ */
+const NEVER_DELETED = /^sk_[mcr]/;
+
+export function docHash(d: PlaceDoc): string {
+  return createHash('sha256').update(JSON.stringify(d)).digest('base64url').slice(0, 22);
+}
+
+/** Every record of these batch files (XML or zip/folder of XML) that an address needs. */
+export async function readSkChangeBatch(sources: string[]): Promise<RegisterChange[]> {
+  const out: RegisterChange[] = [];
+  for (const s of sources) for await (const r of readRegisterChanges(s, { types: SK_ADDRESS_TYPES })) out.push(r);
+  return out;
+}
+
+/**
+ * Applies a batch to the remembered register in memory and compares the documents it yields
+ * with the ones the index holds (by hash): only the difference is written. The documents are
+ * exactly those a full import of every batch so far would give (the same fold and aggregates),
+ * including the derived streets and postal codes, so nothing is approximate except the areas
+ * (see NEVER_DELETED). A batch applied twice yields no difference the second time.
+ */
+export function planSkChanges(state: SkChangeState, batch: RegisterChange[], asOf: Date = new Date()): SkChangePlan {
+  const fold = new SkAddressFold(asOf);
+  for (const r of state.records()) fold.apply(r);
+  for (const r of batch) fold.apply(r);
+  const before = state.docHashes();
+  const plan: SkChangePlan = { records: batch.length, newRecords: state.unknown(batch), upserts: [], deletes: [], hashes: [], skipped: 0, errors: [] };
+  const error = (m: string) => void (plan.errors.length < MAX_REPORTED_ERRORS && plan.errors.push(m));
+  const seen = new Set<string>();
+  const consider = (d: PlaceDoc) => {
+    seen.add(d.place_id);
+    const h = docHash(d);
+    if (before.get(d.place_id) === h) return;
+    plan.upserts.push(d);
+    plan.hashes.push([d.place_id, h]);
+  };
+  const { catalogue } = fold;
+  const agg = new AddressAggregates('SK', (id) => catalogue.get(id));
+  for (const d of fold.addresses(error, () => plan.skipped++)) {
+    agg.add(d);
+    consider(d);
+  }
+  for (const e of fold.errors) error(e);
+  for (const d of agg.docs()) consider(d);
+  for (const id of before.keys()) if (!seen.has(id) && !NEVER_DELETED.test(id)) plan.deletes.push(id);
+  plan.deletes.sort();
+  return plan;
+}
