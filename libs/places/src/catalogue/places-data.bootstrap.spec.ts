@@ -13,8 +13,7 @@ import { sampleSources } from './catalogue.import';
 import { CatalogueService } from './catalogue.service';
 import { PlacesDataBootstrap, sampleRegisterDocs, sampleRegisters } from './places-data.bootstrap';
 
-const AREA_KINDS = ['region', 'county', 'municipality'] as const;
-type AreaIds = Record<(typeof AREA_KINDS)[number], string[]>;
+type AreaIds = Record<'region' | 'county' | 'municipality', string[]>;
 
 const idsOf = (docs: PlaceDoc[], kind: string) => docs.filter((d) => d.object === kind).map((d) => d.place_id);
 const uniqueSorted = (ids: string[]) => [...new Set(ids)].sort();
