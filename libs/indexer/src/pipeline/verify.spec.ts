@@ -46,7 +46,9 @@ describe('versioned places indexes: one _aliases call per switch', () => {
 
 describe('importer registry', () => {
   it('knows the address, catalogue and business formats, and refuses an unknown one permanently', () => {
-    expect(Object.keys(IMPORTERS).sort()).toEqual(['cz-ares-json', 'cz-catalogue-csv', 'cz-res-csv', 'geonames', 'ruian-csv', 'sk-register', 'sk-rpo-json']);
+    expect(Object.keys(IMPORTERS).sort()).toEqual([
+      'at-bev-csv', 'ch-swisstopo-csv', 'cz-ares-json', 'cz-catalogue-csv', 'cz-res-csv', 'geonames', 'li-osm-pbf', 'pl-prg-gml', 'ruian-csv', 'sk-register', 'sk-rpo-json',
+    ]);
     expect(importerFor('ruian-csv')).toMatchObject({ target: 'places', replaces: 'all' });
     expect(importerFor('cz-catalogue-csv')).toMatchObject({ target: 'places', replaces: ['region', 'county', 'municipality'] });
     expect(() => importerFor('xx-unknown')).toThrow(expect.objectContaining({ permanent: true, message: expect.stringMatching(/^format: no importer for "xx-unknown"/) }));
