@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { SaxesParser, SaxesTagNS } from 'saxes';
 import { isJtskInRange } from '../geo/sjtsk';
-import { readText } from './io/lines';
+import { walkXml } from './io/xml';
 import { SourceFile, sourcesAt } from './io/source';
 
 /** The VFR exchange-format namespace (`vf:`); the element namespaces (`ami:`, `soi:` ...) are told apart by local name and nesting. */
@@ -92,20 +92,7 @@ export async function* readVfrRecords(input: string | Readable, onError: (e: Vfr
 export async function* readVfrFile(file: SourceFile, onError: (e: VfrRecordError) => void): AsyncGenerator<VfrRecord> {
   const parser = new SaxesParser({ xmlns: true, position: true });
   const walker = new VfrWalker(file.name, onError, () => parser.line);
-  parser.on('opentag', (tag) => walker.open(tag));
-  parser.on('closetag', () => walker.close());
-  parser.on('text', (t) => walker.text(t));
-  parser.on('cdata', (t) => walker.text(t));
-  try {
-    for await (const text of readText(await file.open())) {
-      parser.write(text);
-      yield* walker.out.splice(0);
-    }
-    parser.close();
-    yield* walker.out.splice(0);
-  } catch (err) {
-    throw new Error(`${file.name}: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  yield* walkXml(file, parser, walker);
   if (!walker.sawRoot) throw new Error(`${file.name}: not a RUIAN VFR file (no vf:VymennyFormat root in ${VFR_NS})`);
 }
 

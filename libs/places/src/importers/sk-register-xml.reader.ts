@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
-import { readText } from './io/lines';
+import { walkXml } from './io/xml';
 import { SourceFile, sourcesAt } from './io/source';
 
 /** One `<...Change>` record of a Register adries batch, generic over the record type. */
@@ -65,23 +65,7 @@ export async function* readRegisterChanges(
 
 /** One XML batch (a file, zip entry or folder member). */
 export async function* readRegisterBatch(file: SourceFile, wanted: Set<string> | null): AsyncGenerator<RegisterChange> {
-  const parser = new SaxesParser({ position: true });
-  const walker = new BatchWalker(file.name, wanted);
-  parser.on('opentag', (tag) => walker.open(tag));
-  parser.on('closetag', () => walker.close());
-  parser.on('text', (t) => walker.text(t));
-  parser.on('cdata', (t) => walker.text(t));
-  try {
-    for await (const text of readText(await file.open())) {
-      parser.write(text);
-      yield* walker.out.splice(0);
-    }
-    parser.close();
-    yield* walker.out.splice(0);
-  } catch (err) {
-    if (err === ABANDON) return;
-    throw new Error(`${file.name}: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  yield* walkXml(file, new SaxesParser({ position: true }), new BatchWalker(file.name, wanted), ABANDON);
 }
 
 interface Draft {

@@ -1,5 +1,5 @@
 import { SaxesParser } from 'saxes';
-import { readText } from '../io/lines';
+import { walkXml } from '../io/xml';
 import { SourceFile } from '../io/source';
 
 /**
@@ -47,20 +47,7 @@ export function linkTarget(href: string): string {
 export async function* readPrgFeatures(file: SourceFile, wanted: ReadonlySet<string>): AsyncGenerator<PrgFeature> {
   const parser = new SaxesParser({ position: true });
   const walker = new FeatureWalker(wanted, () => parser.line);
-  parser.on('opentag', (tag) => walker.open(tag));
-  parser.on('closetag', (tag) => walker.close(localName(tag.name)));
-  parser.on('text', (t) => walker.text(t));
-  parser.on('cdata', (t) => walker.text(t));
-  try {
-    for await (const text of readText(await file.open())) {
-      parser.write(text);
-      yield* walker.out.splice(0);
-    }
-    parser.close();
-    yield* walker.out.splice(0);
-  } catch (err) {
-    throw new Error(`${file.name}: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  yield* walkXml(file, parser, { out: walker.out, open: (tag: XmlTag) => walker.open(tag), close: (tag: XmlTag) => walker.close(localName(tag.name)), text: (t: string) => walker.text(t) });
 }
 
 /** What the walker needs of a saxes tag (not namespace-aware: names keep their prefix). */
