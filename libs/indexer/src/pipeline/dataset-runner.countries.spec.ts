@@ -15,7 +15,7 @@ const REGISTERS = [
   { country: 'PL', format: 'pl-prg-gml', path: join(FIXTURES, 'pl'), importer: plPlaceDocs },
   { country: 'AT', format: 'at-bev-csv', path: join(FIXTURES, 'at/stichtag'), importer: atPlaceDocs },
   { country: 'CH', format: 'ch-swisstopo-csv', path: join(FIXTURES, 'ch/amtliches-gebaeudeadressverzeichnis_ch_2056.csv'), importer: chPlaceDocs },
-  { country: 'LI', format: 'li-osm-pbf', path: join(FIXTURES, 'li-sample/liechtenstein-sample.osm.pbf'), importer: liPlaceDocs },
+  { country: 'LI', format: 'li-osm-pbf', path: join(FIXTURES, 'li-sample/liechtenstein-sample.pbf'), importer: liPlaceDocs },
 ] as const;
 
 /**

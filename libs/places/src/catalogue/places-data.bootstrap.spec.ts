@@ -128,7 +128,7 @@ describe('standalone sample data bootstrap', () => {
 describe('the bundled Liechtenstein sample extract', () => {
   it('holds exactly the invented nodes of liechtenstein-sample.json', async () => {
     const sample = sampleRegisters().find((s) => s.country === 'LI')!.sources[0]!;
-    const json = JSON.parse(readFileSync(sample.replace(/\.osm\.pbf$/, '.json'), 'utf8')) as { nodes: { id: number; lat: number; lng: number; tags: Record<string, string> }[] };
+    const json = JSON.parse(readFileSync(sample.replace(/\.pbf$/, '.json'), 'utf8')) as { nodes: { id: number; lat: number; lng: number; tags: Record<string, string> }[] };
     const nodes: OsmNode[] = [];
     for await (const block of readOsmPbf(sample)) nodes.push(...(block.filter((e) => e.type === 'node') as OsmNode[]));
     expect(nodes.map((n) => ({ id: n.id, lat: n.lat, lng: n.lng, tags: n.tags }))).toEqual(json.nodes);

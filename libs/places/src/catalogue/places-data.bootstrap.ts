@@ -40,7 +40,7 @@ export function sampleRegisters(): SampleRegister[] {
       importer: chPlaceDocs,
       sources: [join(dir, 'ch/amtliches-gebaeudeadressverzeichnis_ch_2056.csv'), join(dir, 'ch/amtliches-gebaeudeadressverzeichnis_ch_2056-later.csv')],
     },
-    { country: 'LI', importer: liPlaceDocs, sources: [join(dir, 'li-sample/liechtenstein-sample.osm.pbf')] },
+    { country: 'LI', importer: liPlaceDocs, sources: [join(dir, 'li-sample/liechtenstein-sample.pbf')] },
   ];
 }
 
