@@ -1,4 +1,4 @@
-import { aliasTargets, bulkIndex, ensureAliasedIndex, OpenSearchClient, switchAlias, versionedIndexName } from '@lookup/shared/search';
+import { aliasTargets, bulkIndex, ensureAliasedIndex, OpenSearchClient, pipelinedBulk, switchAlias, versionedIndexName } from '@lookup/shared/search';
 import { BF, BusinessDoc } from '../domain/business.doc';
 import { CountryCode } from '@lookup/contracts';
 import { BusinessFilter, BulkLoadReport, BusinessStore, BusinessVersionBuild, BusinessVersionInfo } from './business.store';
@@ -183,21 +183,7 @@ class OpenSearchBusinessBuild implements BusinessVersionBuild {
 
   async load(batches: AsyncIterable<BusinessDoc[]>, onProgress?: (docs: number) => void): Promise<BulkLoadReport> {
     const t0 = Date.now();
-    let n = 0;
-    const state: { inFlight: Promise<void> | null } = { inFlight: null };
-    try {
-      // One request in flight while the next batch is read: backpressure on the reader.
-      for await (const batch of batches) {
-        if (state.inFlight) await state.inFlight;
-        state.inFlight = bulkIndex(this.client, this.index, batch.map(toStored), (d) => d.business_id);
-        n += batch.length;
-        onProgress?.(n);
-      }
-      if (state.inFlight) await state.inFlight;
-    } catch (err) {
-      await state.inFlight?.catch(() => undefined);
-      throw err;
-    }
+    const n = await pipelinedBulk(batches, (batch) => bulkIndex(this.client, this.index, batch.map(toStored), (d) => d.business_id), 0, onProgress);
     return { docs: n, seconds: (Date.now() - t0) / 1000 };
   }
 

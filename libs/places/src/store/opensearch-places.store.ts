@@ -1,5 +1,5 @@
 import { CountryCode, PlaceObject } from '@lookup/contracts';
-import { bulkIndex, ensureAliasedIndex, OpenSearchClient } from '@lookup/shared/search';
+import { bulkIndex, ensureAliasedIndex, OpenSearchClient, pipelinedBulk } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
@@ -107,27 +107,9 @@ export class OpenSearchPlacesStore implements PlacesStore {
     // No refreshes and no replicas while loading; one refresh at the end makes it all visible.
     await this.client.indices.putSettings({ index: indexes.join(','), body: { index: { refresh_interval: '-1', number_of_replicas: 0 } } as never });
     let n = 0;
-    let pending: PlaceDoc[] = [];
-    const state: { inFlight: Promise<void> | null } = { inFlight: null };
-    // One request in flight while the next is built: the engine indexes while we serialise.
-    const flush = async (docs: PlaceDoc[]) => {
-      if (state.inFlight) await state.inFlight;
-      state.inFlight = this.bulk(docs);
-    };
     try {
-      for await (const batch of batches) {
-        pending.push(...batch);
-        while (pending.length >= BULK_DOCS) {
-          await flush(pending.slice(0, BULK_DOCS));
-          pending = pending.slice(BULK_DOCS);
-        }
-        n += batch.length;
-        onProgress?.(n);
-      }
-      if (pending.length) await flush(pending);
-      if (state.inFlight) await state.inFlight;
+      n = await pipelinedBulk(batches, (docs) => this.bulk(docs), BULK_DOCS, onProgress);
     } finally {
-      await state.inFlight?.catch(() => undefined);
       for (const index of indexes) {
         await this.client.indices.putSettings({ index, body: { index: { refresh_interval: settings[index]?.settings.index.refresh_interval ?? '1s' } } as never });
       }

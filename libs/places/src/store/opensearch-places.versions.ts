@@ -1,5 +1,5 @@
 import { CountryCode } from '@lookup/contracts';
-import { bulkIndex, OpenSearchClient } from '@lookup/shared/search';
+import { bulkIndex, OpenSearchClient, pipelinedBulk } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { BulkLoadReport, DatasetVersionInfo, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
 import { F, PLACES_INDEX } from './places.mapping';
@@ -154,32 +154,7 @@ export class OpenSearchPlacesVersionBuild implements PlacesVersionBuild {
 
   async load(batches: AsyncIterable<PlaceDoc[]>, onProgress?: (docs: number) => void): Promise<BulkLoadReport> {
     const t0 = process.hrtime.bigint();
-    let n = 0;
-    let pending: PlaceDoc[] = [];
-    const state: { inFlight: Promise<void> | null } = { inFlight: null };
-    // One request in flight while the next is built: the engine indexes while we parse, and a
-    // slow engine slows the reader down (backpressure) instead of filling the heap.
-    const flush = async (docs: PlaceDoc[]) => {
-      if (state.inFlight) await state.inFlight;
-      state.inFlight = this.bulk(this.index, docs);
-    };
-    try {
-      for await (const batch of batches) {
-        pending.push(...batch);
-        while (pending.length >= BULK_DOCS) {
-          await flush(pending.slice(0, BULK_DOCS));
-          pending = pending.slice(BULK_DOCS);
-        }
-        n += batch.length;
-        onProgress?.(n);
-      }
-      if (pending.length) await flush(pending);
-      if (state.inFlight) await state.inFlight;
-    } catch (err) {
-      // Never leave a request running against an index the caller deletes next.
-      await state.inFlight?.catch(() => undefined);
-      throw err;
-    }
+    const n = await pipelinedBulk(batches, (docs) => this.bulk(this.index, docs), BULK_DOCS, onProgress);
     return { docs: n, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
   }
 

@@ -12,3 +12,40 @@ export async function bulkIndex<T extends object>(client: Client, index: string,
     throw new Error(`bulk indexing into ${index} failed: ${first?.error?.reason ?? 'unknown reason'}`);
   }
 }
+
+/**
+ * Streams batches into the engine with one bulk request in flight while the next is built: the
+ * engine indexes while we parse, and a slow engine slows the reader down (backpressure) instead
+ * of filling the heap. Regroups into requests of `size` documents (0: one request per batch).
+ * On a failure it waits for the request in flight before rethrowing, so none keeps running
+ * against an index the caller deletes next. Returns the number of documents sent.
+ */
+export async function pipelinedBulk<T>(batches: AsyncIterable<T[]>, send: (docs: T[]) => Promise<void>, size: number, onProgress?: (docs: number) => void): Promise<number> {
+  let n = 0;
+  let pending: T[] = [];
+  let inFlight: Promise<void> | null = null;
+  const flush = async (docs: T[]) => {
+    if (inFlight) await inFlight;
+    inFlight = send(docs);
+  };
+  try {
+    for await (const batch of batches) {
+      if (size <= 0) await flush(batch);
+      else {
+        pending.push(...batch);
+        while (pending.length >= size) {
+          await flush(pending.slice(0, size));
+          pending = pending.slice(size);
+        }
+      }
+      n += batch.length;
+      onProgress?.(n);
+    }
+    if (pending.length) await flush(pending);
+    if (inFlight) await inFlight;
+  } catch (err) {
+    await (inFlight as Promise<void> | null)?.catch(() => undefined);
+    throw err;
+  }
+  return n;
+}
