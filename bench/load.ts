@@ -1,7 +1,7 @@
 // Load benchmark: sustained mixed traffic against a running gateway at rising rates until p99
 // passes the budget; reports the highest rate held with p99 under budget and zero errors.
 // Run it as its own process (the load generator), next to the server under test:
-//   node -r ./bench/search-ts-register.js bench/load.ts --url http://127.0.0.1:3000 --key <key> --profile distributed
+//   node -r ./tools/ts-register.js bench/load.ts --url http://127.0.0.1:3000 --key <key> --profile distributed
 // Options: --duration 60 (s per step) --start 50 --step 1.5 (x) --max 5000 --p99 100 (ms) --connections 64
 //          --rss-root <pid> (RSS of that process and all its descendants, peak per step) --rss-pids a,b (more pids, e.g. OpenSearch)
 //          --warmup 10 (s at the start rate first, not reported: JIT, caches, connections) --out file.json

@@ -2,7 +2,7 @@
  * Re-index under load: search latency p50/p95/p99 at concurrency 8 while a whole dataset is
  * re-indexed through the pipeline (new version beside the live one, verify, atomic switch),
  * next to the same searches on the idle store, per engine.
- *   node -r ./bench/search-ts-register.js bench/reindex.ts <sqlite|opensearch|both> [zip] [psc-list.csv] [queries.jsonl]
+ *   node -r ./tools/ts-register.js bench/reindex.ts <sqlite|opensearch|both> [zip] [psc-list.csv] [queries.jsonl]
  * Defaults: the whole CZ register in ../shared/data and its golden queries. Without a queries
  * file the queries are the dataset's own street names (the smoke run on a generated zip).
  * Setup imports the zip once (that first version is what the searches see during the re-index).
@@ -102,7 +102,7 @@ async function searchUntil(svc: PlacesSearchService, queries: string[], stop: Pr
 /** The re-index in a child process (opensearch), so the engine's client is the only thing shared. */
 function childReindex(prefix: string, zip: string, pscList: string): Promise<string> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['-r', join(__dirname, 'search-ts-register.js'), __filename, '--child', prefix, zip, pscList], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-r', join(__dirname, '..', 'tools', 'ts-register.js'), __filename, '--child', prefix, zip, pscList], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.once('exit', (code) => (code === 0 ? ok(out.trim()) : fail(new Error(`re-index child exited with ${code}`))));

@@ -1,8 +1,8 @@
 /**
  * The 240 golden queries against an engine that already holds the CZ register (see
  * search-import.ts): hit rate per type and latency straight at the engine, one at a time.
- *   node -r ./bench/search-ts-register.js bench/search-golden.ts sqlite <file.sqlite>
- *   node -r ./bench/search-ts-register.js bench/search-golden.ts opensearch <index-prefix>
+ *   node -r ./tools/ts-register.js bench/search-golden.ts sqlite <file.sqlite>
+ *   node -r ./tools/ts-register.js bench/search-golden.ts opensearch <index-prefix>
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';

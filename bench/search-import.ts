@@ -1,8 +1,8 @@
 /**
  * Whole CZ register (RUIAN zip) into one search engine through the store's bulk path: import
  * rate and peak RSS of this process (for OpenSearch the engine's own memory is not included).
- *   node -r ./bench/search-ts-register.js bench/search-import.ts sqlite <file.sqlite> [zip] [psc-list.csv]
- *   node -r ./bench/search-ts-register.js bench/search-import.ts opensearch <index-prefix> [zip] [psc-list.csv]
+ *   node -r ./tools/ts-register.js bench/search-import.ts sqlite <file.sqlite> [zip] [psc-list.csv]
+ *   node -r ./tools/ts-register.js bench/search-import.ts opensearch <index-prefix> [zip] [psc-list.csv]
  * OPENSEARCH_URL (default http://127.0.0.1:9200) picks the server. Prints one JSON line.
  */
 import 'reflect-metadata';

@@ -1,5 +1,6 @@
-// Runs the search benchmarks straight from TypeScript (no build into the shared dist/):
-//   node -r ./bench/search-ts-register.js bench/search-import.ts ...
+// Runs TypeScript straight from the sources (no build into the shared dist/): the benchmarks
+//   node -r ./tools/ts-register.js bench/search-import.ts ...
+// and the search threads a test or a bench starts from source (search/search-threads.ts).
 // Transpiles with the workspace's .swcrc (decorator metadata for Nest) and resolves the path aliases.
 const fs = require('fs');
 const path = require('path');
