@@ -147,7 +147,6 @@ export class OpenSearchPlacesStore implements PlacesStore {
         index: this.alias,
         body: {
           size: PAGE,
-          _source: { excludes: [F.tokens] },
           query: { bool: { filter: [{ term: { [F.country]: country } }, { term: { [F.object]: object } }] } },
           sort: [{ [F.placeId]: 'asc' }],
           ...(after ? { search_after: after } : {}),
@@ -163,7 +162,7 @@ export class OpenSearchPlacesStore implements PlacesStore {
   async get(placeId: string): Promise<PlaceDoc | null> {
     const res = await this.client.search({
       index: this.alias,
-      body: { size: 1, _source: { excludes: [F.tokens] }, query: { term: { [F.placeId]: placeId } } } as never,
+      body: { size: 1, query: { term: { [F.placeId]: placeId } } } as never,
     });
     const hit = (res.body as Hits).hits.hits[0];
     return hit ? fromStored(hit._source) : null;
