@@ -8,13 +8,25 @@ import { PlacesHandlers } from './catalogue/places.handlers';
 import { PlacesDataBootstrap } from './catalogue/places-data.bootstrap';
 import { PlacesSearchService } from './search/places-search.service';
 import { PlacesSearchHandlers } from './search/places-search.handlers';
+import { PLACES_SEARCH_THREADS, SearchThreads } from './search/search-threads';
+import { SqlitePlacesStore } from './store/sqlite-places.store';
 
 @Injectable()
 class PlacesStoreCloser implements OnApplicationShutdown {
-  constructor(@Inject(PLACES_STORE) private readonly store: PlacesStore) {}
+  constructor(
+    @Inject(PLACES_STORE) private readonly store: PlacesStore,
+    @Inject(PLACES_SEARCH_THREADS) private readonly threads: SearchThreads | null,
+  ) {}
   async onApplicationShutdown(): Promise<void> {
+    await this.threads?.close();
     await this.store.close();
   }
+}
+
+/** The standalone engine searches on worker threads (SEARCH_THREADS); OpenSearch does its own work. */
+function searchThreads(store: PlacesStore, config: AppConfig): SearchThreads | null {
+  if (!(store instanceof SqlitePlacesStore) || config.SEARCH_THREADS < 1) return null;
+  return new SearchThreads(() => store.source, config.SEARCH_THREADS);
 }
 
 export interface PlacesModuleOptions {
@@ -39,6 +51,7 @@ export class PlacesModule {
             return store;
           },
         },
+        { provide: PLACES_SEARCH_THREADS, inject: [PLACES_STORE], useFactory: (s: PlacesStore) => searchThreads(s, options.config) },
         { provide: SERVICE_READINESS, inject: [PLACES_STORE], useFactory: (s: PlacesStore) => () => s.ping() },
         CatalogueService,
         PlacesSearchService,

@@ -23,9 +23,13 @@ import { dedupeKey, displayText, toSearchPlace } from './place-result.mapper';
 import { Ranked, rankDocs } from './ranking';
 import { candidateQuery, LatLng, passesRefiners, planSearch, postalCodeQuery, SearchKind, SearchPlan, viaIpTarget } from './search-plan';
 import { CandidateQuery } from './candidate-query';
+import { PLACES_SEARCH_THREADS, SearchDto, SearchThreads } from './search-threads';
 
 /** Tests hand in a locator of their own; the app builds the configured one. */
 export const PLACES_IP_LOCATOR = Symbol('PLACES_IP_LOCATOR');
+
+/** How engine calls are timed: `timeEngine` in the app; a search thread collects them for the main thread's metrics. */
+export type EngineTimer = <T>(engine: string, operation: string, call: () => Promise<T>) => Promise<T>;
 
 /**
  * One search = plan (pure) -> strict pass -> typo pass only when the strict one finds nothing
@@ -41,9 +45,13 @@ export class PlacesSearchService implements OnModuleInit {
     @Inject(PLACES_STORE) private readonly store: PlacesStore,
     @Optional() @Inject(APP_CONFIG) config?: AppConfig,
     @Optional() @Inject(PLACES_IP_LOCATOR) locator?: IpLocator,
+    @Optional() @Inject(PLACES_SEARCH_THREADS) private readonly threads?: SearchThreads | null,
   ) {
     this.locator = locator ?? (config ? ipLocatorFromConfig(config) : null);
   }
+
+  /** Replaced in a search thread, whose metrics registry nobody scrapes. */
+  timeEngine: EngineTimer = timeEngine;
 
   /** Opens the MMDB files (shared per process) at start, so the first via-IP search does not pay for it. */
   onModuleInit(): void {
@@ -66,8 +74,16 @@ export class PlacesSearchService implements OnModuleInit {
     return this.search('postal', dto);
   }
 
-  private async search(kind: SearchKind, dto: PlaceQueryRequest | StreetQueryRequest | MunicipalityQueryRequest | PostalQueryRequest): Promise<Place[]> {
-    const plan = planSearch(kind, dto, await this.locate(viaIpTarget(dto)));
+  private async search(kind: SearchKind, dto: SearchDto): Promise<Place[]> {
+    const located = await this.locate(viaIpTarget(dto));
+    // The IP database stays in this thread; a search thread gets the position.
+    if (this.threads) return this.threads.run({ op: kind, dto, located });
+    return this.searchAt(kind, dto, located);
+  }
+
+  /** One search with the caller already located (`around_latlng_via_ip`): what a search thread runs. */
+  async searchAt(kind: SearchKind, dto: SearchDto, located: LatLng | null): Promise<Place[]> {
+    const plan = planSearch(kind, dto, located);
     if (plan.tokens.length === 0) return [];
     if (plan.municipalityPostal) {
       const codes = await this.candidates(postalCodeQuery(plan, plan.municipalityPostal.digits));
@@ -96,7 +112,7 @@ export class PlacesSearchService implements OnModuleInit {
 
   /** The engine call, timed per engine for `lookup_engine_duration_seconds`. */
   private candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
-    return timeEngine(this.store.engine, 'places.candidates', () => this.store.candidates(q));
+    return this.timeEngine(this.store.engine, 'places.candidates', () => this.store.candidates(q));
   }
 
   /**
@@ -113,9 +129,14 @@ export class PlacesSearchService implements OnModuleInit {
     }
   }
 
-  async reverse(dto: PlaceReverseRequest): Promise<Place[]> {
+  reverse(dto: PlaceReverseRequest): Promise<Place[]> {
+    return this.threads ? this.threads.run({ op: 'reverse', dto }) : this.reverseHere(dto);
+  }
+
+  /** Reverse geocoding in this thread (what a search thread runs). */
+  async reverseHere(dto: PlaceReverseRequest): Promise<Place[]> {
     const point = dto.lat !== undefined && dto.lng !== undefined ? { lat: dto.lat, lng: dto.lng } : jtskPoint(dto.jtskX, dto.jtskY);
-    const hits = await timeEngine(this.store.engine, 'places.nearby', () => this.store.nearby({
+    const hits = await this.timeEngine(this.store.engine, 'places.nearby', () => this.store.nearby({
       ...point,
       metres: dto.distinct ?? DEFAULT_DISTINCT_M,
       countries: dto.country?.length ? dto.country : null,

@@ -1,7 +1,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CountryCode, PlaceObject } from '@lookup/contracts';
-import { openSqlite, SqliteDatabase } from '@lookup/shared/search';
+import { execOffThread, openSqlite, SqliteDatabase } from '@lookup/shared/search';
 import { emptyDoc, PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
@@ -13,6 +13,14 @@ import { migrate, SECONDARY_INDEXES, VERSIONS_TABLE } from './sqlite-places.sche
 import { versionStamp } from './opensearch-places.versions';
 
 type Statement = import('better-sqlite3').Statement<unknown[], unknown>;
+
+export type SqliteStoreMode = 'live' | 'build' | 'reader';
+
+/** What a reader connection opens: the live file, and the count of versions swapped into it. */
+export interface SqliteSource {
+  file: string;
+  generation: number;
+}
 
 // Rows keep a document's non-null fields only (a third of an address is nulls); reading puts the nulls back.
 const NULL_FIELDS = Object.entries(emptyDoc('CZ', 'address', 'cz_a0', ''))
@@ -38,6 +46,9 @@ function removeDbFiles(path: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) if (existsSync(path + suffix)) rmSync(path + suffix);
 }
 
+/** What finishes a bulk write: secondary indexes, FTS segments merged, statistics. */
+const FINISH_BULK = [...SECONDARY_INDEXES, ...[T.addressFts, T.areaFts].map((t) => `INSERT INTO ${t} (${t}) VALUES ('optimize')`), 'ANALYZE'];
+
 /** Rows copied per transaction when a build carries documents over from the live file. */
 const CARRY_BATCH = 5000;
 
@@ -61,12 +72,29 @@ export class SqlitePlacesStore implements PlacesStore {
   readonly engine = 'sqlite' as const;
   private db: SqliteDatabase | null = null;
   private stmts: Record<string, Statement> = {};
+  private swaps = 0;
+  /** Writes through this connection (data_version counts only other connections' commits). */
+  private writes = 0;
+  private vocab = new Map<string, { stamp: string; terms: string[] }>();
 
-  /** `buildFile`: a file being built by the pipeline (no journal, nothing reads it live yet). */
+  /**
+   * `live`: the served file (WAL, migrated at init). `build`: a file being built by the
+   * pipeline (no journal, nothing reads it live yet). `reader`: a read-only connection to a
+   * live file another connection owns (a search thread's; see search/search-threads.ts).
+   */
   constructor(
     private readonly path: string,
-    private readonly buildFile = false,
+    private readonly mode: SqliteStoreMode = 'live',
   ) {}
+
+  private get buildFile(): boolean {
+    return this.mode === 'build';
+  }
+
+  /** The file and how many versions were swapped into it: a reader of an older generation reopens. */
+  get source(): SqliteSource {
+    return { file: this.path, generation: this.swaps };
+  }
 
   private get conn(): SqliteDatabase {
     if (!this.db) throw new Error('SqlitePlacesStore used before init()');
@@ -87,12 +115,17 @@ export class SqlitePlacesStore implements PlacesStore {
       for (const s of SECONDARY_INDEXES) db_dropIndex(this.db, s);
       return;
     }
+    if (this.mode === 'reader') {
+      this.db = new Database(this.path, { readonly: true, fileMustExist: true, timeout: 5000 });
+      return;
+    }
     this.db = openSqlite(this.path);
     migrate(this.db);
   }
 
   /** Writes documents in one transaction (the build's path; upserts by place_id). */
   writeBatch(docs: PlaceDoc[]): void {
+    this.writes++;
     this.conn.transaction(() => {
       for (const d of docs) this.writeDoc(d);
     })();
@@ -115,10 +148,12 @@ export class SqlitePlacesStore implements PlacesStore {
 
   /** Secondary indexes, FTS merge and statistics, once after a bulk write. */
   finishBulk(): void {
-    const db = this.conn;
-    for (const s of SECONDARY_INDEXES) db.exec(s);
-    for (const t of [T.addressFts, T.areaFts]) db.exec(`INSERT INTO ${t} (${t}) VALUES ('optimize')`);
-    db.exec('ANALYZE');
+    for (const s of FINISH_BULK) this.conn.exec(s);
+  }
+
+  /** `finishBulk` on a worker thread (a version build's seal: seconds on a whole country). */
+  finishBulkOffThread(): Promise<void> {
+    return execOffThread(this.path, FINISH_BULK);
   }
 
   setVersion(country: CountryCode, version: string): void {
@@ -141,11 +176,11 @@ export class SqlitePlacesStore implements PlacesStore {
   }
 
   async beginVersion(scope: VersionScope): Promise<PlacesVersionBuild> {
-    if (this.buildFile) throw new Error('a build file cannot build versions');
+    if (this.mode !== 'live') throw new Error(`a ${this.mode} store cannot build versions`);
     const next = `${this.path}.import`;
     // Left by a crashed or killed build: never live, safe to drop.
     removeDbFiles(next);
-    const build = new SqlitePlacesStore(next, true);
+    const build = new SqlitePlacesStore(next, 'build');
     await build.init();
     let carried = 0;
     try {
@@ -175,6 +210,8 @@ export class SqlitePlacesStore implements PlacesStore {
     renameSync(next, this.path);
     this.db = openSqlite(this.path);
     migrate(this.db);
+    this.vocab.clear();
+    this.swaps++;
   }
 
   private ftsOf(object: PlaceObject): string {
@@ -183,12 +220,14 @@ export class SqlitePlacesStore implements PlacesStore {
 
   /** Removes a stored document from every table (FTS rows are contentless: deleted by rowid). */
   private removeRow(rid: number, object: string): void {
+    this.writes++;
     this.stmt(`DELETE FROM ${this.ftsOf(object as PlaceObject)} WHERE rowid = ?`).run(rid);
     this.stmt(`DELETE FROM ${T.rtree} WHERE id = ?`).run(rid);
     this.stmt(`DELETE FROM ${T.docs} WHERE rid = ?`).run(rid);
   }
 
   private writeDoc(d: PlaceDoc): void {
+    this.writes++;
     const old = this.stmt(`SELECT rid, object FROM ${T.docs} WHERE place_id = ?`).get(d.place_id) as { rid: number; object: string } | undefined;
     if (old) this.removeRow(old.rid, old.object);
     const info = this.stmt(
@@ -252,22 +291,38 @@ export class SqlitePlacesStore implements PlacesStore {
     return { docs: n, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
   }
 
-  /** Typo pass: the terms of the vocabulary within the shared edit distance (search/fuzzy.ts). */
+  /**
+   * Typo pass: the terms of the vocabulary within the shared edit distance (search/fuzzy.ts).
+   * The vocabulary is read once per connection and kept sorted in memory (tens of thousands of
+   * terms): fts5vocab computes counts from the postings of every term it returns, which made a
+   * range scan over one first letter cost tens of milliseconds per word. It is read again after
+   * any write, by this connection or another (`data_version`).
+   */
   private expansions(q: CandidateQuery, fts: string): Record<string, string[]> {
     const out: Record<string, string[]> = {};
     for (const t of q.terms) {
       if (t.mode !== 'fuzzy') continue;
       const head = t.value.slice(0, FUZZY_PREFIX_LENGTH);
       const d = t.fuzziness ?? 1;
-      const rows = this.stmt(`SELECT term FROM ${fts}_vocab WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?`).all(
-        head,
-        head + '\uffff',
-        t.value.length - d,
-        t.value.length + d,
-      ) as Array<{ term: string }>;
-      out[t.value] = fuzzyExpansions(t.value, rows.map((r) => r.term), d);
+      const terms = this.vocabulary(fts);
+      const near: string[] = [];
+      for (let i = lowerBound(terms, head); i < terms.length && terms[i].startsWith(head); i++) {
+        if (Math.abs(terms[i].length - t.value.length) <= d) near.push(terms[i]);
+      }
+      out[t.value] = fuzzyExpansions(t.value, near, d);
     }
     return out;
+  }
+
+  private vocabulary(fts: string): string[] {
+    const stamp = `${this.conn.pragma('data_version', { simple: true }) as number}:${this.writes}`;
+    const cached = this.vocab.get(fts);
+    if (cached && cached.stamp === stamp) return cached.terms;
+    const terms = (this.stmt(`SELECT term FROM ${fts}_vocab`).all() as Array<{ term: string }>).map((r) => r.term);
+    // fts5vocab lists terms in the index's (binary) order; sorted again in JavaScript's order for the binary search.
+    terms.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.vocab.set(fts, { stamp, terms });
+    return terms;
   }
 
   async candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
@@ -321,6 +376,18 @@ export class SqlitePlacesStore implements PlacesStore {
   }
 }
 
+/** The first index whose term is >= `key` (terms sorted). */
+function lowerBound(terms: string[], key: string): number {
+  let lo = 0;
+  let hi = terms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (terms[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function db_dropIndex(db: SqliteDatabase, create: string): void {
   const name = /INDEX IF NOT EXISTS (\S+)/.exec(create)?.[1];
   if (name) db.exec(`DROP INDEX IF EXISTS ${name}`);
@@ -350,8 +417,9 @@ class SqlitePlacesVersionBuild implements PlacesVersionBuild {
     return { docs: n, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
   }
 
-  async seal(): Promise<void> {
-    this.build.finishBulk();
+  /** Off the event loop: searches and HTTP in this process go on while the new version is finished. */
+  seal(): Promise<void> {
+    return this.build.finishBulkOffThread();
   }
 
   count(): Promise<number> {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { getMetadataStorage, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
 
@@ -31,6 +32,11 @@ export class AppConfig {
   @IsUrl({ protocols: ['http', 'https'], require_tld: false }) OPENSEARCH_URL = 'http://127.0.0.1:9200';
   @IsString() INDEX_PREFIX = 'lookup';
   @Type(() => Number) @IsInt() @Min(100) @Max(120000) OPENSEARCH_TIMEOUT_MS = 10000;
+  /**
+   * Standalone (SQLite): worker threads the place searches run on, each with its own read-only
+   * connection; 0 runs them on the main thread. Default: one per core, at most four.
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(32) SEARCH_THREADS = Math.min(4, availableParallelism());
 
   @IsOptional() @IsString() SEED_API_KEY?: string;
   @Type(() => Number) @IsInt() @Min(0) DEFAULT_MONTHLY_SEARCH_LIMIT = 100000;

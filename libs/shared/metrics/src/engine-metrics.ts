@@ -28,3 +28,8 @@ export function timeEngineSync<T>(engine: string, operation: string, call: () =>
     throw err;
   }
 }
+
+/** A call timed elsewhere (a search thread, whose own registry nobody scrapes), recorded here. */
+export function observeEngine(engine: string, operation: string, outcome: 'ok' | 'error', seconds: number): void {
+  metrics().engineDuration.observe({ engine, operation, outcome }, seconds);
+}

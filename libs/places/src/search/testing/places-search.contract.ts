@@ -15,7 +15,13 @@ const ADDRESS_FIELDS = [
  * The search behaviour of issues 3 and 4, one named test each, run unchanged against every engine:
  * `makeStore` gives a fresh, initialised, empty store. Same fixture documents, same expectations.
  */
-export function placesSearchContract(engine: string, makeStore: () => Promise<PlacesStore>, dispose: (s: PlacesStore) => Promise<void>): void {
+export function placesSearchContract(
+  engine: string,
+  makeStore: () => Promise<PlacesStore>,
+  dispose: (s: PlacesStore) => Promise<void>,
+  /** How the service is made over the store: as is, or searching on threads (`SearchThreads`). */
+  makeService: (s: PlacesStore) => PlacesSearchService = (s) => new PlacesSearchService(s),
+): void {
   describe(`places search contract (${engine})`, () => {
     let store: PlacesStore;
     let svc: PlacesSearchService;
@@ -25,7 +31,7 @@ export function placesSearchContract(engine: string, makeStore: () => Promise<Pl
     beforeAll(async () => {
       store = await makeStore();
       await store.upsert(searchFixtureDocs());
-      svc = new PlacesSearchService(store);
+      svc = makeService(store);
     });
 
     afterAll(async () => {

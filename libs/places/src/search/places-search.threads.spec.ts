@@ -1,0 +1,134 @@
+import { join } from 'node:path';
+import { DomainError, parseRequest, Place, PlaceQueryRequest, PlaceReverseRequest } from '@lookup/contracts';
+import { metrics } from '@lookup/shared/metrics';
+import { tempDir } from '@lookup/shared/testing';
+import { SqlitePlacesStore } from '../store/sqlite-places.store';
+import { PlacesStore } from '../store/places.store';
+import { PlacesSearchService } from './places-search.service';
+import { SearchThreads } from './search-threads';
+import { sqliteTestStore } from './testing/test-stores';
+import { placesSearchContract } from './testing/places-search.contract';
+import { address, searchFixtureDocs, street } from './testing/search-fixtures';
+
+/**
+ * The standalone engine with its searches on worker threads (what `npm start` runs): the whole
+ * shared contract through the threads, then what only threads have: versions swapped under
+ * them, writes seen, errors, a dead thread, the timeout and the main thread's metrics.
+ */
+const pools: SearchThreads[] = [];
+afterAll(() => Promise.all(pools.map((p) => p.close())));
+
+function threaded(store: PlacesStore, size = 2, timeoutMs?: number): { service: PlacesSearchService; threads: SearchThreads } {
+  const threads = new SearchThreads(() => (store as SqlitePlacesStore).source, size, timeoutMs);
+  pools.push(threads);
+  return { service: new PlacesSearchService(store, undefined, undefined, threads), threads };
+}
+
+placesSearchContract('sqlite, search threads', ...sqliteTestStore('search-threads'), (s) => threaded(s).service);
+
+describe('search threads', () => {
+  const dir = tempDir('search-threads-');
+  afterAll(() => dir.remove());
+  let store: SqlitePlacesStore;
+  let here: PlacesSearchService;
+  let service: PlacesSearchService;
+  let threads: SearchThreads;
+  const query = (s: PlacesSearchService, q: string) => s.query(parseRequest(PlaceQueryRequest, { query: q }));
+  const texts = (r: Place[]) => r.map((p) => p.formatted_address ?? p.street);
+
+  beforeAll(async () => {
+    store = new SqlitePlacesStore(join(dir.path, 'places.sqlite'));
+    await store.init();
+    await store.upsert(searchFixtureDocs());
+    here = new PlacesSearchService(store);
+    ({ service, threads } = threaded(store));
+  });
+  afterAll(() => store.close());
+
+  it('starts its threads with the first search', async () => {
+    expect(threaded(store).threads.running).toBe(0);
+  });
+
+  it('gives the answers of the main thread, also for many searches at once', async () => {
+    const queries = ['Lihov', 'Lihovarská 79/22a', 'opava 12', 'Lihovarka 79', 'Krásná 5', 'Hauptstrasse 12/3/5', 'Podvihov č. ev. 59', 'zurich'];
+    const expected = await Promise.all(queries.map((q) => query(here, q)));
+    expect(expected.some((r) => r.length > 0)).toBe(true);
+    const rounds = await Promise.all(Array.from({ length: 5 }, () => Promise.all(queries.map((q) => query(service, q)))));
+    for (const got of rounds) expect(got).toEqual(expected);
+  });
+
+  it('sees documents written after it opened the file, in the typo pass too', async () => {
+    expect(await query(service, 'Zvonařka 3')).toEqual([]);
+    await store.upsert([street('opava', 'Zvonařka'), address('opava', 'Zvonařka', '3')]);
+    expect(texts(await query(service, 'Zvonařka 3'))).toEqual(['Zvonařka 3, 746 01 Opava']);
+    // A word only the new document has, misspelt: the typo pass's vocabulary was read again.
+    expect(texts(await query(service, 'Zvonarska 3'))).toEqual(['Zvonařka 3, 746 01 Opava']);
+    expect(await query(here, 'Zvonarska 3')).toEqual(await query(service, 'Zvonarska 3'));
+  });
+
+  it('reads the new version once the pipeline has swapped it in', async () => {
+    expect(texts(await query(service, 'Lihovarská 79/22a'))[0]).toBe('Lihovarská 79/22a, 746 01 Opava');
+    const build = await store.beginVersion({ country: 'CZ', replace: ['address'] });
+    async function* batches() {
+      yield [address('opava', 'Nová', '1')];
+    }
+    await build.load(batches());
+    await build.seal();
+    // Built beside the live file: nothing of it shows before the commit.
+    expect(await query(service, 'Nová 1')).toEqual([]);
+    await build.commit();
+    expect(texts(await query(service, 'Nová 1 Opava'))).toEqual(['Nová 1, 746 01 Opava']);
+    expect(await query(service, 'Lihovarská 79/22a')).toEqual([]);
+    expect(await query(service, 'Nová 1 Opava')).toEqual(await query(here, 'Nová 1 Opava'));
+  });
+
+  it('answers searches while a new version is being sealed (indexes built off the event loop)', async () => {
+    const build = await store.beginVersion({ country: 'CZ', replace: ['address'] });
+    async function* batches() {
+      for (let b = 0; b < 8; b++) yield Array.from({ length: 5000 }, (_, i) => address('opava', `Ulice ${(b * 5000 + i) % 700}`, String(i + 1)));
+    }
+    await build.load(batches());
+    let sealed = false;
+    const sealing = build.seal().then(() => (sealed = true));
+    // On this thread and on the search threads: answered from the live version before the seal is done.
+    expect(texts(await query(here, 'Nová 1 Opava'))).toEqual(['Nová 1, 746 01 Opava']);
+    expect(texts(await query(service, 'Nová 1 Opava'))).toEqual(['Nová 1, 746 01 Opava']);
+    expect(sealed).toBe(false);
+    await sealing;
+    await build.abort();
+  });
+
+  it('passes errors back with their type and parameter', async () => {
+    // Past validation (as a message would arrive), so the thread's search is what refuses it.
+    const err = await service.reverse({ jtskX: -1100000 } as PlaceReverseRequest).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).toEnvelope()).toMatchObject({ status: 400, type: 'missing_parameter', param: 'jtskY' });
+  });
+
+  it('records the engine time of a search on the main thread', async () => {
+    const count = async () => {
+      const m = await metrics().engineDuration.get();
+      return m.values.filter((v) => v.metricName?.endsWith('_count') && v.labels['engine'] === 'sqlite' && v.labels['operation'] === 'places.candidates').reduce((a, v) => a + v.value, 0);
+    };
+    const before = await count();
+    await query(service, 'Opava 1');
+    expect(await count()).toBeGreaterThan(before);
+  });
+
+  it('replaces a thread that died and answers on', async () => {
+    const first = (threads as unknown as { threads: Array<{ worker: { terminate(): Promise<number> } }> }).threads[0];
+    await first.worker.terminate();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => query(service, 'Nová 1 Opava')));
+    for (const a of answers) expect(texts(a)).toEqual(['Nová 1, 746 01 Opava']);
+    const now = (threads as unknown as { threads: unknown[] }).threads;
+    expect(now).toHaveLength(2);
+    expect(now).not.toContain(first);
+  });
+
+  it('answers 504 when a thread does not answer in time', async () => {
+    // A new thread's first search loads its modules and opens the file: far more than 1 ms.
+    const slow = threaded(store, 1, 1).service;
+    const err = await query(slow, 'Opava').catch((e: unknown) => e);
+    expect((err as DomainError).toEnvelope()).toMatchObject({ status: 504, type: 'timeout' });
+  });
+});

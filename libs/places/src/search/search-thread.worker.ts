@@ -1,0 +1,56 @@
+/**
+ * One search thread (see search-threads.ts): a read-only connection to the live SQLite file and
+ * the same PlacesSearchService the main thread would run, answering one request at a time.
+ */
+import 'reflect-metadata';
+import { parentPort } from 'node:worker_threads';
+import { DomainError } from '@lookup/contracts';
+import { SqlitePlacesStore, SqliteSource } from '../store/sqlite-places.store';
+import { PlacesSearchService } from './places-search.service';
+import { EngineTiming, ThreadMessage, ThreadReply } from './search-threads';
+
+let open: { source: SqliteSource; store: SqlitePlacesStore; service: PlacesSearchService } | null = null;
+let timings: EngineTiming[] = [];
+
+/** The service over the file the request names, reopened when a new version was swapped in. */
+async function serviceFor(source: SqliteSource): Promise<PlacesSearchService> {
+  if (open && open.source.file === source.file && open.source.generation === source.generation) return open.service;
+  await open?.store.close();
+  open = null;
+  const store = new SqlitePlacesStore(source.file, 'reader');
+  await store.init();
+  const service = new PlacesSearchService(store, undefined, undefined, null);
+  service.timeEngine = async (engine, operation, call) => {
+    const t0 = process.hrtime.bigint();
+    let outcome: EngineTiming['outcome'] = 'error';
+    try {
+      const out = await call();
+      outcome = 'ok';
+      return out;
+    } finally {
+      timings.push({ engine, operation, outcome, seconds: Number(process.hrtime.bigint() - t0) / 1e9 });
+    }
+  };
+  open = { source, store, service };
+  return service;
+}
+
+async function answer(m: ThreadMessage): Promise<ThreadReply> {
+  timings = [];
+  try {
+    const service = await serviceFor(m.source);
+    const r = m.request;
+    const places = r.op === 'reverse' ? await service.reverseHere(r.dto) : await service.searchAt(r.op, r.dto, r.located);
+    return { id: m.id, ok: true, places, timings };
+  } catch (err) {
+    const error = err instanceof DomainError ? err : DomainError.internal();
+    if (!(err instanceof DomainError)) console.error('search thread:', err);
+    return { id: m.id, ok: false, error: error.toEnvelope(), timings };
+  }
+}
+
+// One request at a time, in order: the engine is synchronous anyway, and the timings stay per request.
+let chain: Promise<void> = Promise.resolve();
+parentPort?.on('message', (m: ThreadMessage) => {
+  chain = chain.then(async () => parentPort?.postMessage(await answer(m)));
+});

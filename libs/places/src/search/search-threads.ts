@@ -1,0 +1,151 @@
+import { availableParallelism } from 'node:os';
+import { extname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { Logger } from '@nestjs/common';
+import {
+  DomainError,
+  ErrorEnvelope,
+  ErrorTypes,
+  MunicipalityQueryRequest,
+  Place,
+  PlaceQueryRequest,
+  PlaceReverseRequest,
+  PostalQueryRequest,
+  StreetQueryRequest,
+} from '@lookup/contracts';
+import { observeEngine } from '@lookup/shared/metrics';
+import type { SqliteSource } from '../store/sqlite-places.store';
+import type { LatLng, SearchKind } from './search-plan';
+
+export const PLACES_SEARCH_THREADS = Symbol('PLACES_SEARCH_THREADS');
+
+export type SearchDto = PlaceQueryRequest | StreetQueryRequest | MunicipalityQueryRequest | PostalQueryRequest;
+
+/** One search a thread runs: the text searches with the caller already located, or a reverse lookup. */
+export type SearchRequest = { op: SearchKind; dto: SearchDto; located: LatLng | null } | { op: 'reverse'; dto: PlaceReverseRequest };
+
+export interface EngineTiming {
+  engine: string;
+  operation: string;
+  outcome: 'ok' | 'error';
+  seconds: number;
+}
+
+export interface ThreadMessage {
+  id: number;
+  source: SqliteSource;
+  request: SearchRequest;
+}
+
+export type ThreadReply = { id: number; timings: EngineTiming[] } & ({ ok: true; places: Place[] } | { ok: false; error: ErrorEnvelope });
+
+/** Search threads for this machine when SEARCH_THREADS is not set: one per core, at most four. */
+export function defaultSearchThreads(): number {
+  return Math.min(4, availableParallelism());
+}
+
+/** A search a thread has not answered in this long is answered 504 (the thread goes on). */
+export const SEARCH_THREAD_TIMEOUT_MS = 10_000;
+
+const WORKER_FILE = join(__dirname, `search-thread.worker${extname(__filename)}`);
+/** Started from TypeScript (tests, benches): the thread compiles its modules the way the parent does. */
+const TS_REGISTER = join(__dirname, '..', '..', '..', '..', 'tools', 'ts-register.js');
+
+interface Pending {
+  resolve: (places: Place[]) => void;
+  reject: (err: unknown) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface Thread {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  /** Requests posted and not yet answered, timed out ones included: what the thread is really busy with. */
+  inFlight: number;
+}
+
+/**
+ * The standalone engine's searches on worker threads. better-sqlite3 is synchronous, so on the
+ * main thread every search holds the event loop (HTTP, the gateway, the other searches) for its
+ * whole run; here each thread has its own read-only connection to the live file (WAL: readers
+ * never wait for the writer) and runs the whole search (plan, candidates, ranking, highlight),
+ * so the main thread only parses HTTP and the machine's cores search side by side.
+ *
+ * Versions: every request carries the store's file and generation; a thread whose connection is
+ * older than the generation reopens the file, so once the pipeline's commit has swapped a new
+ * version in, no search reads the old one. A request goes to the thread with the fewest
+ * unanswered requests; a thread that dies fails its requests (500) and is replaced.
+ */
+export class SearchThreads {
+  private readonly log = new Logger('SearchThreads');
+  private readonly threads: Thread[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  /** The threads start with the first search, so an app that never searches never loads them. */
+  constructor(
+    private readonly source: () => SqliteSource,
+    private readonly size: number,
+    private readonly timeoutMs = SEARCH_THREAD_TIMEOUT_MS,
+  ) {
+    if (size < 1) throw new Error('SearchThreads needs at least one thread');
+  }
+
+  /** Threads running now (0 before the first search). */
+  get running(): number {
+    return this.threads.length;
+  }
+
+  run(request: SearchRequest): Promise<Place[]> {
+    if (this.closed) return Promise.reject(new DomainError(ErrorTypes.serviceUnavailable, 'The places search is shutting down.', null, 503));
+    while (this.threads.length < this.size) this.threads.push(this.spawn());
+    const thread = this.threads.reduce((best, t) => (t.inFlight < best.inFlight ? t : best));
+    const id = this.nextId++;
+    return new Promise<Place[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        thread.pending.delete(id);
+        reject(new DomainError(ErrorTypes.timeout, `The places search did not answer within ${this.timeoutMs} ms.`, null, 504));
+      }, this.timeoutMs);
+      thread.pending.set(id, { resolve, reject, timer });
+      thread.inFlight++;
+      const message: ThreadMessage = { id, source: this.source(), request };
+      thread.worker.postMessage(message);
+    });
+  }
+
+  private spawn(): Thread {
+    const fromSource = extname(__filename) === '.ts';
+    const worker = new Worker(WORKER_FILE, fromSource ? { execArgv: [...process.execArgv, '-r', TS_REGISTER] } : {});
+    const thread: Thread = { worker, pending: new Map(), inFlight: 0 };
+    // Idle threads do not keep the process alive; a request in flight does (its timer).
+    worker.unref();
+    worker.on('message', (reply: ThreadReply) => {
+      thread.inFlight = Math.max(0, thread.inFlight - 1);
+      for (const t of reply.timings) observeEngine(t.engine, t.operation, t.outcome, t.seconds);
+      const p = thread.pending.get(reply.id);
+      if (!p) return;
+      thread.pending.delete(reply.id);
+      clearTimeout(p.timer);
+      if (reply.ok) p.resolve(reply.places);
+      else p.reject(DomainError.fromEnvelope(reply.error));
+    });
+    worker.on('error', (err) => this.log.error(`Search thread failed: ${err.stack ?? String(err)}`));
+    worker.on('exit', (code) => {
+      for (const p of thread.pending.values()) {
+        clearTimeout(p.timer);
+        p.reject(DomainError.internal('The search thread stopped.'));
+      }
+      thread.pending.clear();
+      if (this.closed) return;
+      this.log.error(`Search thread exited with code ${code}; starting another`);
+      const at = this.threads.indexOf(thread);
+      if (at >= 0) this.threads[at] = this.spawn();
+    });
+    return thread;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.threads.map((t) => t.worker.terminate()));
+  }
+}
