@@ -1,29 +1,36 @@
 /**
- * Autocomplete latency, p50/p95/p99 at concurrency 1 and 32, through the gateway over HTTP and
- * straight at the engine (PlacesSearchService in this process, no HTTP, no transport) in the
- * same run, so the gateway (+ NATS) overhead shows as a ratio and as added milliseconds.
- *   node -r ./bench/search-ts-register.js bench/search-latency.ts sqlite <dir holding places.sqlite>
- *   node -r ./bench/search-ts-register.js bench/search-latency.ts opensearch <index-prefix>
- * sqlite: the standalone app (in-process bus); opensearch: gateway -> NATS -> places service,
- * all three in this one process (PostgreSQL for keys, NATS and OpenSearch on 127.0.0.1).
+ * Autocomplete latency, p50/p95/p99 and throughput at concurrency 1 and 32, through the gateway
+ * over HTTP and straight at the engine (PlacesSearchService in this process, no HTTP, no
+ * transport) in the same run, so the gateway (+ NATS) overhead shows as a ratio and as added
+ * milliseconds. The HTTP client is a separate process (keep-alive connections, one per client),
+ * as a shop's backend would be, so its work does not run on the gateway's event loop; it shares
+ * the machine's cores all the same. Two floors are measured the same way: `GET /health` (HTTP
+ * and routing only) and `/v1/places/regions` (key check, transport, no search), the least a
+ * request costs here before any search.
+ *   node -r ./tools/ts-register.js bench/search-latency.ts sqlite <dir holding places.sqlite>
+ *   node -r ./tools/ts-register.js bench/search-latency.ts opensearch <index-prefix>
+ * sqlite: the standalone app (in-process bus); opensearch: gateway in this process -> NATS ->
+ * the places app in a process of its own (PostgreSQL for keys, NATS and OpenSearch on 127.0.0.1).
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { INestApplication } from '@nestjs/common';
-import { Services } from '../libs/contracts/src';
+import { Subjects } from '../libs/contracts/src';
 import { loadConfig } from '../libs/shared/config/src';
 import { createOpenSearchClient } from '../libs/shared/search/src';
 import { NatsTransportClient } from '../libs/shared/transport/src';
-import { createServiceApp } from '../libs/shared/runtime/src';
 import { createGatewayApp } from '../libs/gateway/src';
 import { createTestSchema } from '../libs/shared/testing/src/postgres';
 import { uniqueName } from '../libs/shared/testing/src/tmp';
 import { createStandaloneApp } from '../apps/standalone/src/standalone';
-import { PlacesServiceModule } from '../libs/places/src/places-service.module';
 import { SqlitePlacesStore } from '../libs/places/src/store/sqlite-places.store';
 import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
 import { PlacesStore } from '../libs/places/src/store/places.store';
 import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
+import { SearchThreads } from '../libs/places/src/search/search-threads';
 import { loadGolden } from '../libs/places/src/search/testing/golden-queries';
 import { parseRequest, PlaceQueryRequest } from '../libs/contracts/src';
 
@@ -48,9 +55,12 @@ function percentiles(ms: number[]): { p50: number; p95: number; p99: number; n: 
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: s.length };
 }
 
-async function run(queries: string[], concurrency: number, one: (q: string) => Promise<unknown>): Promise<ReturnType<typeof percentiles>> {
+type Result = ReturnType<typeof percentiles> & { rps: number };
+
+async function run(queries: string[], concurrency: number, one: (q: string) => Promise<unknown>): Promise<Result> {
   const times: number[] = [];
   let next = 0;
+  const t0 = process.hrtime.bigint();
   const worker = async () => {
     while (next < queries.length) {
       const q = queries[next++];
@@ -60,7 +70,56 @@ async function run(queries: string[], concurrency: number, one: (q: string) => P
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return percentiles(times);
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  return { ...percentiles(times), rps: Math.round(times.length / seconds) };
+}
+
+/** Resident set size (MB) of another process. */
+function rssMB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+/** One HTTP request on a keep-alive connection; the body is read whole, a status other than 200 fails the run. */
+function httpCall(agent: Agent, port: number, method: 'GET' | 'POST', path: string, body?: string): Promise<void> {
+  return new Promise((resolveCall, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: body ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => (res.statusCode === 200 ? resolveCall() : reject(new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString()}`))));
+    });
+    req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The client process: `--client <port> <key> <concurrency> <target>`, queries on stdin, one JSON result on stdout. */
+async function client(port: number, key: string, concurrency: number, target: string): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  const queries = JSON.parse(Buffer.concat(chunks).toString()) as string[];
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const one =
+    target === 'health'
+      ? () => httpCall(agent, port, 'GET', '/health')
+      : target === 'regions'
+        ? () => httpCall(agent, port, 'POST', '/v1/places/regions', new URLSearchParams({ api_key: key, country: 'CZ' }).toString())
+        : (query: string) => httpCall(agent, port, 'POST', '/v1/places/query', new URLSearchParams({ api_key: key, query, country: 'CZ' }).toString());
+  await run(queries.slice(0, 100), Math.min(4, concurrency), one); // connections, JIT
+  process.stdout.write(JSON.stringify(await run(queries, concurrency, one)));
+  agent.destroy();
+}
+
+/** Runs the client process against the gateway and reads its result. */
+function viaClient(port: number, queries: string[], concurrency: number, target: 'query' | 'health' | 'regions'): Promise<Result> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, __filename, '--client', String(port), KEY, String(concurrency), target], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => (code === 0 ? resolveRun(JSON.parse(out) as Result) : reject(new Error(`client exited with ${code}`))));
+    child.stdin.end(JSON.stringify(queries));
+  });
 }
 
 async function main(): Promise<void> {
@@ -68,8 +127,9 @@ async function main(): Promise<void> {
   const queries = autocompleteQueries(resolve(file ?? '../shared/data/queries/cz-addresses.jsonl'));
   let app: INestApplication;
   let store: PlacesStore;
+  let servicePid: number | undefined;
   const cleanup: Array<() => Promise<unknown>> = [];
-  const base = { HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: 'error', SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, SAMPLE_DATA: false };
+  const base = { HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: 'error', SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, SAMPLE_DATA: false, ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: Number(process.env['SEARCH_THREADS']) } : {}) };
   if (engine === 'sqlite') {
     const config = loadConfig({}, { ...base, PROFILE: 'standalone', DATA_DIR: resolve(target) });
     app = await createStandaloneApp(config);
@@ -80,10 +140,22 @@ async function main(): Promise<void> {
     const config = loadConfig(process.env, {
       ...base, PROFILE: 'distributed', DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema, NATS_SUBJECT_PREFIX: uniqueName('bench'), INDEX_PREFIX: target,
     });
-    const service = await createServiceApp(PlacesServiceModule.forRoot({ config }), { ...config, PORT: 0 } as typeof config, Services.places);
-    cleanup.push(() => service.close());
+    // The places service in a process of its own, as deployed: sharing this process's event loop
+    // with the gateway would add the service's search work to every gateway hop.
+    const service = spawn(process.execPath, [...process.execArgv, resolve(__dirname, '../apps/places/src/main.ts')], {
+      env: { ...process.env, NATS_URL: config.NATS_URL, NATS_SUBJECT_PREFIX: config.NATS_SUBJECT_PREFIX, INDEX_PREFIX: target, OPENSEARCH_URL: config.OPENSEARCH_URL, PORT: '0', LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    cleanup.push(async () => service.kill('SIGTERM'));
+    servicePid = service.pid;
     const transport = await NatsTransportClient.connect({ url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, name: 'bench-gateway', timeoutMs: 5000 });
     cleanup.push(() => transport.close());
+    for (let i = 0; ; i++) {
+      const ready = await transport.request(Subjects.places.regions, { country: 'CZ' }).then(() => true, () => false);
+      if (ready) break;
+      if (i > 120) throw new Error('the places service did not start');
+      await new Promise((r) => setTimeout(r, 500));
+    }
     app = await createGatewayApp(config, transport);
     store = new OpenSearchPlacesStore(createOpenSearchClient({ url: config.OPENSEARCH_URL, timeoutMs: 10000 }), target);
   }
@@ -91,31 +163,37 @@ async function main(): Promise<void> {
   const port = (app.getHttpServer().address() as { port: number }).port;
   await store.init();
   const direct = new PlacesSearchService(store);
-  const viaGateway = async (query: string) => {
-    const res = await fetch(`http://127.0.0.1:${port}/v1/places/query`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ api_key: KEY, query, country: 'CZ' }).toString(),
-    });
-    if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
-    return res.json();
-  };
   const straight = (query: string) => direct.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
-  await run(queries.slice(0, 200), 4, viaGateway); // warm-up: caches, JIT, connections
+  await viaClient(port, queries.slice(0, 200), 4, 'query'); // warm-up: caches, JIT, search threads
   await run(queries.slice(0, 200), 4, straight);
-  const results: Record<string, unknown> = { engine, queries: queries.length };
+  const threads = engine === 'sqlite' ? loadConfig({}, base).SEARCH_THREADS : 0;
+  const results: Record<string, unknown> = { engine, queries: queries.length, searchThreads: engine === 'sqlite' ? threads : null };
   for (const c of [1, 32]) {
-    const g = await run(queries, c, viaGateway);
+    const g = await viaClient(port, queries, c, 'query');
     const d = await run(queries, c, straight);
     results[`c${c}`] = { gateway: g, engine: d, ratioP50: Math.round((g.p50 / d.p50) * 100) / 100, addedP50ms: Math.round((g.p50 - d.p50) * 100) / 100 };
   }
+  if (store instanceof SqlitePlacesStore && threads > 0) {
+    // The engine alone on the search threads (no HTTP): what the threads add and what they can do.
+    const pool = new SearchThreads(() => (store as SqlitePlacesStore).source, threads);
+    const viaThreads = new PlacesSearchService(store, undefined, undefined, pool);
+    const threaded = (query: string) => viaThreads.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
+    await run(queries.slice(0, 200), 4, threaded);
+    results['engineOnThreads'] = { c1: await run(queries, 1, threaded), c32: await run(queries, 32, threaded) };
+    await pool.close();
+  }
+  // The least a request costs here at the same concurrency, before any search.
+  for (const c of [1, 32]) results[`floorC${c}`] = { health: await viaClient(port, queries, c, 'health'), regions: await viaClient(port, queries, c, 'regions') };
+  results['serverRssMB'] = Math.round(process.memoryUsage.rss() / 2 ** 20);
+  if (servicePid) results['placesServiceRssMB'] = Math.round(rssMB(servicePid));
   console.log(JSON.stringify(results, null, 1));
   await app.close();
   await store.close();
   for (const c of cleanup.reverse()) await c();
 }
 
-main().catch((err) => {
+const cli = process.argv.slice(2);
+(cli[0] === '--client' ? client(Number(cli[1]), cli[2], Number(cli[3]), cli[4]) : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });
