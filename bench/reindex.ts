@@ -6,7 +6,8 @@
  * Defaults: the whole CZ register in ../shared/data and its golden queries. Without a queries
  * file the queries are the dataset's own street names (the smoke run on a generated zip).
  * Setup imports the zip once (that first version is what the searches see during the re-index).
- * sqlite: the standalone profile, so the runner works in this process like the app's would;
+ * sqlite: the standalone profile, so the runner works in this process like the app's would, and
+ * the searches run on its search threads (SEARCH_THREADS, default one per core; 0: this thread);
  * opensearch: the indexer's run goes to a child process (as the indexer app is its own
  * process), searches go from this one straight to the engine through PlacesSearchService.
  */
@@ -22,6 +23,7 @@ import { SqlitePlacesStore } from '../libs/places/src/store/sqlite-places.store'
 import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
 import { PlacesStore } from '../libs/places/src/store/places.store';
 import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
+import { defaultSearchThreads, SearchThreads } from '../libs/places/src/search/search-threads';
 import { ruianPlaceDocs } from '../libs/places/src/importers/address-import';
 import { DatasetUpdatedEvent } from '../libs/indexer/src/datasets/dataset-event';
 import { DatasetRunner } from '../libs/indexer/src/pipeline/dataset-runner';
@@ -121,6 +123,7 @@ async function bench(engine: 'sqlite' | 'opensearch', zip: string, pscList: stri
   let store: PlacesStore;
   let cleanup: () => Promise<void>;
   const prefix = uniqueName('benchreindex');
+  let pool: SearchThreads | null = null;
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'bench-reindex-'));
     store = new SqlitePlacesStore(join(dir, 'places.sqlite'));
@@ -138,7 +141,10 @@ async function bench(engine: 'sqlite' | 'opensearch', zip: string, pscList: stri
   try {
     const first = await runner.run(event(zip));
     console.error(`${engine}: first import ${first.docs} docs in ${first.seconds.toFixed(1)} s`);
-    const svc = new PlacesSearchService(store);
+    // SQLite: the searches on the standalone app's search threads (SEARCH_THREADS, 0 = this thread).
+    const threads = engine === 'sqlite' ? Number(process.env['SEARCH_THREADS'] ?? defaultSearchThreads()) : 0;
+    pool = threads > 0 ? new SearchThreads(() => (store as SqlitePlacesStore).source, threads) : null;
+    const svc = new PlacesSearchService(store, undefined, undefined, pool);
     const idle = await searchUntil(svc, queries, new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000)), `${engine} idle`);
     console.error(`${engine}: idle ${JSON.stringify(percentiles(idle.ms))}`);
     const load0 = loadavg();
@@ -148,6 +154,7 @@ async function bench(engine: 'sqlite' | 'opensearch', zip: string, pscList: stri
     const second = JSON.parse(await reindex) as { docs: number; version: string; seconds: number };
     return {
       engine,
+      searchThreads: threads,
       docs: second.docs,
       firstImportSeconds: first.seconds,
       reindexSeconds: (Date.now() - t0) / 1000,
@@ -158,6 +165,7 @@ async function bench(engine: 'sqlite' | 'opensearch', zip: string, pscList: stri
       loadavgAtEnd: loadavg().map((l) => l.toFixed(2)).join(' '),
     };
   } finally {
+    await pool?.close();
     await store.close();
     await cleanup();
   }
