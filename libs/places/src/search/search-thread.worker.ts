@@ -4,11 +4,13 @@
  */
 import 'reflect-metadata';
 import { parentPort } from 'node:worker_threads';
+import { Logger } from '@nestjs/common';
 import { DomainError } from '@lookup/contracts';
 import { SqlitePlacesStore, SqliteSource } from '../store/sqlite-places.store';
 import { PlacesSearchService } from './places-search.service';
 import { EngineTiming, ThreadMessage, ThreadReply } from './search-threads';
 
+const log = new Logger('SearchThread');
 let open: { source: SqliteSource; store: SqlitePlacesStore; service: PlacesSearchService } | null = null;
 let timings: EngineTiming[] = [];
 
@@ -44,7 +46,7 @@ async function answer(m: ThreadMessage): Promise<ThreadReply> {
     return { id: m.id, ok: true, places, timings };
   } catch (err) {
     const error = err instanceof DomainError ? err : DomainError.internal();
-    if (!(err instanceof DomainError)) console.error('search thread:', err);
+    if (!(err instanceof DomainError)) log.error(`Search failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return { id: m.id, ok: false, error: error.toEnvelope(), timings };
   }
 }
