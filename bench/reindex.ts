@@ -23,7 +23,8 @@ import { SqlitePlacesStore } from '../libs/places/src/store/sqlite-places.store'
 import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
 import { PlacesStore } from '../libs/places/src/store/places.store';
 import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
-import { defaultSearchThreads, SearchThreads } from '../libs/places/src/search/search-threads';
+import { SearchThreads } from '../libs/places/src/search/search-threads';
+import { loadConfig } from '../libs/shared/config/src';
 import { ruianPlaceDocs } from '../libs/places/src/importers/address-import';
 import { DatasetUpdatedEvent } from '../libs/indexer/src/datasets/dataset-event';
 import { DatasetRunner } from '../libs/indexer/src/pipeline/dataset-runner';
@@ -142,7 +143,7 @@ async function bench(engine: 'sqlite' | 'opensearch', zip: string, pscList: stri
     const first = await runner.run(event(zip));
     console.error(`${engine}: first import ${first.docs} docs in ${first.seconds.toFixed(1)} s`);
     // SQLite: the searches on the standalone app's search threads (SEARCH_THREADS, 0 = this thread).
-    const threads = engine === 'sqlite' ? Number(process.env['SEARCH_THREADS'] ?? defaultSearchThreads()) : 0;
+    const threads = engine === 'sqlite' ? loadConfig(process.env).SEARCH_THREADS : 0;
     pool = threads > 0 ? new SearchThreads(() => (store as SqlitePlacesStore).source, threads) : null;
     const svc = new PlacesSearchService(store, undefined, undefined, pool);
     const idle = await searchUntil(svc, queries, new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000)), `${engine} idle`);

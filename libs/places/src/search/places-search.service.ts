@@ -21,9 +21,9 @@ import { Pass } from './candidate-query';
 import { highlight } from './highlight';
 import { dedupeKey, displayText, toSearchPlace } from './place-result.mapper';
 import { Ranked, rankDocs } from './ranking';
-import { candidateQuery, LatLng, passesRefiners, planSearch, postalCodeQuery, SearchKind, SearchPlan, viaIpTarget } from './search-plan';
+import { candidateQuery, LatLng, passesRefiners, planSearch, postalCodeQuery, SearchDto, SearchKind, SearchPlan, viaIpTarget } from './search-plan';
 import { CandidateQuery } from './candidate-query';
-import { PLACES_SEARCH_THREADS, SearchDto, SearchThreads } from './search-threads';
+import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
 
 /** Tests hand in a locator of their own; the app builds the configured one. */
 export const PLACES_IP_LOCATOR = Symbol('PLACES_IP_LOCATOR');

@@ -111,7 +111,14 @@ describe('search threads', () => {
       return m.values.filter((v) => v.metricName?.endsWith('_count') && v.labels['engine'] === 'sqlite' && v.labels['operation'] === 'places.candidates').reduce((a, v) => a + v.value, 0);
     };
     const before = await count();
-    await query(service, 'Opava 1');
+    // Timed on a thread, not here: this thread's timer must not be what records it.
+    const own = service.timeEngine;
+    service.timeEngine = () => Promise.reject(new Error('timed on the main thread'));
+    try {
+      await query(service, 'Opava 1');
+    } finally {
+      service.timeEngine = own;
+    }
     expect(await count()).toBeGreaterThan(before);
   });
 

@@ -46,7 +46,8 @@ export interface SearchPlan {
   limit: number;
 }
 
-type AnyRequest = PlaceQueryRequest | StreetQueryRequest | MunicipalityQueryRequest | PostalQueryRequest;
+/** The request of any text search (query, street, municipality, postal). */
+export type SearchDto = PlaceQueryRequest | StreetQueryRequest | MunicipalityQueryRequest | PostalQueryRequest;
 
 /** The postal search's query is digits (`746`, `74601`, `746 01`); a name falls back to the general parser. */
 function postalTokens(query: string): QueryToken[] {
@@ -80,7 +81,7 @@ export function viaIpTarget(base: PlaceSearchBase): string | null {
  * contextType=strict (the default) and boosts under preference; for street and postal
  * searches the refiner is `municipality`, for municipality searches `postal_code`.
  */
-export function planSearch(kind: SearchKind, dto: AnyRequest, located: LatLng | null = null): SearchPlan {
+export function planSearch(kind: SearchKind, dto: SearchDto, located: LatLng | null = null): SearchPlan {
   const base = dto as PlaceSearchBase;
   const strict = (base.contextType ?? 'strict') === 'strict';
   let tokens = kind === 'postal' ? postalTokens(dto.query) : parseQuery(dto.query).tokens;

@@ -1,25 +1,12 @@
-import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
-import {
-  DomainError,
-  ErrorEnvelope,
-  ErrorTypes,
-  MunicipalityQueryRequest,
-  Place,
-  PlaceQueryRequest,
-  PlaceReverseRequest,
-  PostalQueryRequest,
-  StreetQueryRequest,
-} from '@lookup/contracts';
+import { DomainError, ErrorEnvelope, ErrorTypes, Place, PlaceReverseRequest } from '@lookup/contracts';
 import { observeEngine } from '@lookup/shared/metrics';
 import type { SqliteSource } from '../store/sqlite-places.store';
-import type { LatLng, SearchKind } from './search-plan';
+import type { LatLng, SearchDto, SearchKind } from './search-plan';
 
 export const PLACES_SEARCH_THREADS = Symbol('PLACES_SEARCH_THREADS');
-
-export type SearchDto = PlaceQueryRequest | StreetQueryRequest | MunicipalityQueryRequest | PostalQueryRequest;
 
 /** One search a thread runs: the text searches with the caller already located, or a reverse lookup. */
 export type SearchRequest = { op: SearchKind; dto: SearchDto; located: LatLng | null } | { op: 'reverse'; dto: PlaceReverseRequest };
@@ -38,11 +25,6 @@ export interface ThreadMessage {
 }
 
 export type ThreadReply = { id: number; timings: EngineTiming[] } & ({ ok: true; places: Place[] } | { ok: false; error: ErrorEnvelope });
-
-/** Search threads for this machine when SEARCH_THREADS is not set: one per core, at most four. */
-export function defaultSearchThreads(): number {
-  return Math.min(4, availableParallelism());
-}
 
 /** A search a thread has not answered in this long is answered 504 (the thread goes on). */
 export const SEARCH_THREAD_TIMEOUT_MS = 10_000;

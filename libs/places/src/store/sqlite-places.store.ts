@@ -125,7 +125,6 @@ export class SqlitePlacesStore implements PlacesStore {
 
   /** Writes documents in one transaction (the build's path; upserts by place_id). */
   writeBatch(docs: PlaceDoc[]): void {
-    this.writes++;
     this.conn.transaction(() => {
       for (const d of docs) this.writeDoc(d);
     })();
@@ -300,11 +299,12 @@ export class SqlitePlacesStore implements PlacesStore {
    */
   private expansions(q: CandidateQuery, fts: string): Record<string, string[]> {
     const out: Record<string, string[]> = {};
-    for (const t of q.terms) {
-      if (t.mode !== 'fuzzy') continue;
+    const fuzzy = q.terms.filter((t) => t.mode === 'fuzzy');
+    if (fuzzy.length === 0) return out;
+    const terms = this.vocabulary(fts);
+    for (const t of fuzzy) {
       const head = t.value.slice(0, FUZZY_PREFIX_LENGTH);
       const d = t.fuzziness ?? 1;
-      const terms = this.vocabulary(fts);
       const near: string[] = [];
       for (let i = lowerBound(terms, head); i < terms.length && terms[i].startsWith(head); i++) {
         if (Math.abs(terms[i].length - t.value.length) <= d) near.push(terms[i]);
