@@ -52,6 +52,8 @@ export interface ChAddressRow {
 export interface ChRowError {
   line: number;
   message: string;
+  /** Whose row it is, by COM_FOSNR (`CH` when that is unreadable too). */
+  country: 'CH' | 'LI';
 }
 
 const ZIP_LABEL = /^(\d{4})\s+(\S.*)$/;
@@ -70,7 +72,7 @@ export async function* readChAddressCsv(source: SourceFile | string, onError: (e
       checked = true;
     }
     const parsed = parseRow(row, line, width, headerWidth);
-    if (typeof parsed === 'string') onError({ line, message: parsed });
+    if (typeof parsed === 'string') onError({ line, message: parsed, country: isLiechtensteinBfs((row['COM_FOSNR'] ?? '').trim()) ? 'LI' : 'CH' });
     else yield parsed;
   }
 }

@@ -33,14 +33,13 @@ export class SwisstopoPass {
     const run = this.run;
     for await (const source of sourcesAt(path, CH_ENTRY)) {
       const rows = readChAddressCsv(source, (e) => {
+        if (e.country !== this.country) return this.otherRow();
         run.report.skipped++;
         run.error(`${source.name} line ${e.line}: ${e.message}`);
       });
       for await (const row of rows) {
         if (row.country !== this.country) {
-          this.otherCountry++;
-          // Liechtenstein's rows are not Swiss addresses: skipped under CH. Under LI the Swiss rows are simply not this import's.
-          if (this.country === 'CH') run.report.skipped++;
+          this.otherRow();
           continue;
         }
         if (row.status !== 'real') {
@@ -57,6 +56,12 @@ export class SwisstopoPass {
         if (full) yield full;
       }
     }
+  }
+
+  /** Liechtenstein's rows are not Swiss addresses: skipped under CH. Under LI the Swiss rows are simply not this import's. */
+  private otherRow(): void {
+    this.otherCountry++;
+    if (this.country === 'CH') this.run.report.skipped++;
   }
 
   /** One line per kind of row left out, once every source is read. */

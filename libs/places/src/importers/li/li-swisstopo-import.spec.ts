@@ -4,7 +4,10 @@ import { AddressImportReport } from '../address-import';
 import { chPlaceDocs } from '../ch/ch-import';
 import { liPlaceDocs } from './li-import';
 
-/** swisstopo's building-address file: four rows of Liechtenstein (one planned) and one Swiss row. */
+/**
+ * swisstopo's building-address file: five rows of Liechtenstein (one planned, one with a broken
+ * ZIP_LABEL) and two Swiss rows (one broken).
+ */
 const FILE = resolve(__dirname, '../../fixtures/li/amtliches-gebaeudeadressverzeichnis_ch_2056-li.csv');
 
 async function run(importer: typeof liPlaceDocs) {
@@ -19,10 +22,12 @@ const addresses = (docs: PlaceDoc[]) => docs.filter((d) => d.object === 'address
 describe('Liechtenstein in swisstopo\'s building-address file', () => {
   it('addresses LI imports its rows as official LI addresses', async () => {
     const { docs, report } = await run(liPlaceDocs);
-    expect(report).toMatchObject({ country: 'LI', addresses: 3, skipped: 1 });
+    expect(report).toMatchObject({ country: 'LI', addresses: 3, skipped: 2 });
+    // The broken Swiss row is not this import's to report.
     expect(report.errors).toEqual([
+      'amtliches-gebaeudeadressverzeichnis_ch_2056-li.csv line 7: EGAID 190100006: ZIP_LABEL "949O Vaduz" is not "<4-digit PLZ> <locality>"',
       '1 rows with ADR_STATUS "planned" are not existing addresses: not imported',
-      '1 rows of Switzerland left out (they are imported with "addresses CH <this file>")',
+      '2 rows of Switzerland left out (they are imported with "addresses CH <this file>")',
     ]);
     const [vaduz, nendeln, gamprin] = addresses(docs);
     expect(vaduz).toMatchObject({
@@ -41,8 +46,11 @@ describe('Liechtenstein in swisstopo\'s building-address file', () => {
 
   it('addresses CH leaves them out, counted and said', async () => {
     const { docs, report } = await run(chPlaceDocs);
-    expect(report).toMatchObject({ country: 'CH', addresses: 1, skipped: 4 });
-    expect(report.errors).toEqual(['4 rows of Liechtenstein (COM_FOSNR 7001-7011) are not Swiss addresses: not imported (import them with "addresses LI <this file>")']);
+    expect(report).toMatchObject({ country: 'CH', addresses: 1, skipped: 6 });
+    expect(report.errors).toEqual([
+      'amtliches-gebaeudeadressverzeichnis_ch_2056-li.csv line 8: EGAID 190100007: ZIP_LABEL "947O Buchs SG" is not "<4-digit PLZ> <locality>"',
+      '5 rows of Liechtenstein (COM_FOSNR 7001-7011) are not Swiss addresses: not imported (import them with "addresses LI <this file>")',
+    ]);
     expect(addresses(docs).map((d) => d.municipality)).toEqual(['Buchs (SG)']);
     expect(docs.some((d) => d.municipality_id?.startsWith('ch_m70'))).toBe(false);
   });
