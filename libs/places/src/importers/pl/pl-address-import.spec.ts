@@ -190,7 +190,7 @@ describe('plPlaceDocs sources', () => {
   });
 
   it('takes the TERC table in XML, as a file or inside the zip, and does not read it as PRG', async () => {
-    const xml = resolve(PL, 'TERC_Urzedowy_2024-01-01.xml');
+    const xml = resolve(PL, 'terc-xml/TERC_Urzedowy_2024-01-01.xml');
     const zip = join(dir.path, 'PRG-with-TERC.zip');
     writeTestZip(zip, [
       { name: 'PRG_PunktyAdresowe/14.gml', data: readFileSync(GML_2021), deflate: true },

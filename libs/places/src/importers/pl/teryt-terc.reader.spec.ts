@@ -15,7 +15,7 @@ async function names(file: string) {
 describe('TERYT TERC names', () => {
   it('reads the XML GUS publishes exactly as the CSV of the same units', async () => {
     const csv = await names('TERC_Urzedowy_2024-01-01.csv');
-    const xml = await names('TERC_Urzedowy_2024-01-01.xml');
+    const xml = await names('terc-xml/TERC_Urzedowy_2024-01-01.xml');
     expect(xml.map.size).toBe(11);
     expect([...xml.map].sort()).toEqual([...csv.map].sort());
     expect(xml.map.get('pl_c1418')).toBe('powiat piaseczyński');
@@ -23,10 +23,24 @@ describe('TERYT TERC names', () => {
     expect(xml.errors).toEqual([expect.stringMatching(/^TERC_Urzedowy_2024-01-01\.xml line \d+: not a TERC unit \(WOJ "14", POW "6X"/)]);
   });
 
+  // Eight rows of the real GUS file (source in the fixture README): `<POW />`, type ALL.
+  it('reads the real TERC XML', async () => {
+    const { map, errors } = await names('real/TERC_Urzedowy_2025-11-18-head.xml');
+    expect(errors).toEqual([]);
+    expect(Object.fromEntries(map)).toEqual({
+      pl_r08: 'lubuskie',
+      pl_c0805: 'powiat słubicki',
+      pl_m080504: 'Rzepin',
+      pl_c0807: 'powiat sulęciński',
+      pl_m080702: 'Lubniewice',
+      pl_m080704: 'Sulęcin',
+    });
+  });
+
   // Rows as in a published TERC XML of 2013 (see the fixture README): `NAZDOD`, and the empty
   // codes written as elements holding a line break and indentation.
   it('reads the older XML: NAZDOD and white-space-only codes', async () => {
-    const { map, errors } = await names('TERC_2013-01-01.xml');
+    const { map, errors } = await names('terc-xml/TERC_2013-01-01.xml');
     expect(errors).toEqual([]);
     expect(Object.fromEntries(map)).toEqual({ pl_r02: 'dolnośląskie', pl_c0201: 'powiat bolesławiecki', pl_m020101: 'Bolesławiec' });
   });
