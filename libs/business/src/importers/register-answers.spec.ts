@@ -53,20 +53,25 @@ describe('ARES: the sector comes from the main activity', () => {
 });
 
 describe('RPO: search answers and detail answers', () => {
+  // The first result is a real search answer (source in the fixture README).
   it('a search answer has no legal form and no main activity', () => {
     const docs = rpoEntities(json('sk/rpo-search.json'));
     expect(docs.every(lacksDetail)).toBe(true);
-    expect(rpoToDoc(docs[0]!)).toMatchObject({ cin: '31322832', street: 'Vlčie hrdlo', street_number: '1', legal_form: '', legal_form_code: '', segment: '' });
+    // The current name and seat are the ones without validTo; regNumber 0 means none.
+    expect(rpoToDoc(docs[0]!)).toMatchObject({
+      cin: '31322832', name: 'SLOVNAFT, a.s.', established_on: '1992-05-01', street: 'Vlčie hrdlo', street_number: null, building_number: '1',
+      postal_code: '82412', municipality: 'Bratislava', legal_form: '', legal_form_code: '', segment: '',
+    });
   });
 
   it('the detail answer fills them, in whichever order the two come', () => {
     const search = rpoEntities(json('sk/rpo-search.json'));
-    const detail = rpoEntities(json('sk/rpo-entity-1401.json'));
+    const detail = rpoEntities(json('sk/rpo-entity-1003617.json'));
     for (const merged of [mergeRpoEntities([...search, ...detail]), mergeRpoEntities([...detail, ...search])]) {
       expect(merged).toHaveLength(2);
-      const slovnaft = merged.find((e) => e.id === 1401)!;
+      const slovnaft = merged.find((e) => e.id === 1003617)!;
       expect(lacksDetail(slovnaft)).toBe(false);
-      expect(rpoToDoc(slovnaft)).toMatchObject({ cin: '31322832', name: 'Slovnaft, a.s.', legal_form: 'Akciová spoločnosť', legal_form_code: '121', segment: 'Priemyselná výroba', street: 'Vlčie hrdlo' });
+      expect(rpoToDoc(slovnaft)).toMatchObject({ cin: '31322832', name: 'SLOVNAFT, a.s.', legal_form: 'Akciová spoločnosť', legal_form_code: '121', segment: 'Priemyselná výroba', street: 'Vlčie hrdlo' });
     }
   });
 
@@ -75,7 +80,7 @@ describe('RPO: search answers and detail answers', () => {
     const store = new SqliteBusinessStore(join(dir.path, 'b.sqlite'));
     await store.init();
     try {
-      const report = await importBusiness(store, { rpoJson: [join(FIX, 'sk/rpo-search.json'), join(FIX, 'sk/rpo-entity-1401.json')], stageDir: dir.path }, 'test');
+      const report = await importBusiness(store, { rpoJson: [join(FIX, 'sk/rpo-search.json'), join(FIX, 'sk/rpo-entity-1003617.json')], stageDir: dir.path }, 'test');
       expect(report).toMatchObject({ docs: 2, skipped: 0, rpoWithoutDetail: 1 });
       expect(await store.get('sk_31322832')).toMatchObject({ legal_form_code: '121', segment: 'Priemyselná výroba' });
       expect(await store.get('sk_50112233')).toMatchObject({ legal_form_code: '', segment: '' });
