@@ -75,6 +75,10 @@ describe('shapes no operation reads are refused naming the parameter', () => {
     expect(e).toMatchObject({ type: 'invalid_parameter', param: 'query' });
     expect(e.message).toContain('must be text');
   });
+  it('an object value with a `constructor` key is refused, not a crash in class-transformer', () => {
+    expect(fail(() => parseRequest(PlaceQueryRequest, { query: 'a', limit: { constructor: { prototype: { x: 1 } } } }))).toMatchObject({ type: 'invalid_parameter', param: 'limit' });
+    expect(fail(() => parseRequest(PlaceQueryRequest, { query: 'a', constructor: 'x' }))).toMatchObject({ type: 'unexpected_parameter', param: 'constructor' });
+  });
   it('a `__proto__` parameter is an unexpected one, never a prototype', () => {
     const body = JSON.parse('{"query":"a","__proto__":{"limit":"x"}}') as Record<string, unknown>;
     expect(fail(() => parseRequest(PlaceQueryRequest, body))).toMatchObject({ type: 'unexpected_parameter', param: '__proto__' });

@@ -22,8 +22,9 @@ export function normaliseParams(plain: Record<string, unknown>): Record<string, 
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(plain)) {
     if (value === '') continue;
-    // class-transformer skips it silently; say that it is not a parameter of the operation.
-    if (name === '__proto__') throw DomainError.unexpectedParameter(name);
+    // class-transformer skips `__proto__` silently and fails on an object's `constructor`: say
+    // instead that no operation has such a parameter.
+    if (PROTOTYPE_KEYS.has(name)) throw DomainError.unexpectedParameter(name);
     checkValue(name, value, name, 1);
     // defineProperty: a `__proto__` key stays a plain (refusable) parameter, never a prototype.
     Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
@@ -31,8 +32,10 @@ export function normaliseParams(plain: Record<string, unknown>): Record<string, 
   return out;
 }
 
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 function checkValue(param: string, value: unknown, key: string, depth: number): void {
-  if (key === '__proto__') throw DomainError.invalidParameter(param, 'a key named __proto__ is not accepted.');
+  if (PROTOTYPE_KEYS.has(key)) throw DomainError.invalidParameter(param, `a key named ${key} is not accepted.`);
   if (LONE_SURROGATE.test(key)) throw DomainError.invalidParameter(param, 'the parameter name is not valid Unicode text.');
   if (typeof value === 'string') {
     if (LONE_SURROGATE.test(value)) throw DomainError.invalidParameter(param, 'the value is not valid Unicode text (a lone surrogate).');
