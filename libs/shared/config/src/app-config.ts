@@ -127,7 +127,7 @@ export class AppConfig {
   /** Idle keep-alive connections are closed after this. */
   @Type(() => Number) @IsInt() @Min(100) @Max(600000) HTTP_KEEP_ALIVE_TIMEOUT_MS = 5000;
   /** Open connections one client address may hold (0: no cap). Behind a proxy, the proxy is that address. */
-  @Type(() => Number) @IsInt() @Min(0) @Max(100000) HTTP_MAX_CONNECTIONS_PER_IP = 128;
+  @Type(() => Number) @IsInt() @Min(0) @Max(100000) HTTP_MAX_CONNECTIONS_PER_IP = 256;
 
   // Indexer: the dataset scheduler (off by default) and the download adapter.
   /** Check the official sources every SCHEDULER_INTERVAL_HOURS and publish `datasets.updated` for what changed. */

@@ -13,7 +13,6 @@ const missing = phpMissing();
 const required = process.env['REQUIRE_PHP'] === '1' || process.env['REQUIRE_SERVERS'] === '1';
 
 if (missing && !required) {
-  // eslint-disable-next-line no-console
   console.log(`skipped "the real PHP SDK": ${missing}`);
 }
 
