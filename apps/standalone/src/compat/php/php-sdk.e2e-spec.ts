@@ -158,6 +158,24 @@ describePhp('the real PHP SDK against the standalone gateway', () => {
     ]);
   });
 
+  it('Translation::raw (the export) works; methods outside the interface answer a typed exception, not a crash', async () => {
+    const [raw, phraseRaw, grid, fbt, validate] = await run(
+      { call: 'Translation::raw', args: [{ locale: 'cs_CZ' }], key: keys.project },
+      call('Phrase::raw', {}),
+      call('Translation::variationGrid', {}),
+      call('Fbt::initialize', {}),
+      call('Places::validate', { query: 'třída Tomáše Bati 1686, Zlín' }),
+    );
+    expect(raw).toMatchObject({ ok: true, status: 200, value: { 'fb-locale': 'cs_CZ' } });
+    // Unknown routes are 404; `validate` lands on the place-detail route (`/v1/places/{place_id}`), which takes no query.
+    expect([phraseRaw, grid, fbt, validate].map((r) => [r.exception, r.status])).toEqual([
+      ['Swiftyper\\Exception\\InvalidRequestException', 404],
+      ['Swiftyper\\Exception\\InvalidRequestException', 404],
+      ['Swiftyper\\Exception\\InvalidRequestException', 404],
+      ['Swiftyper\\Exception\\UnexpectedParameterException', 400],
+    ]);
+  });
+
   it('the widget-style empty fields work through the SDK too', async () => {
     const r = await one(call('Places::query', { query: 'třída Tomáše Bati 1686', postal_code: '', municipality: '', limit: '', contextType: '', around_latlng: '' }));
     expect(r).toMatchObject({ ok: true, status: 200 });
