@@ -60,6 +60,15 @@ describe('HTTP edges in the compat shape (issue 14)', () => {
   it('JSON nested 3000 levels deep names the parameter', async () => {
     await expectCompat400(post('/v1/places/query', 'application/json', `{"query":"a","context":${'['.repeat(3000)}${']'.repeat(3000)}}`), /nests deeper/, 'context');
   });
+  it('lists of non-text and lone surrogates are 400s naming the parameter, not 500s', async () => {
+    const form = 'application/x-www-form-urlencoded';
+    await expectCompat400(post('/v1/places/query', form, 'query=Praha&country[0]=CZ&country[1][x]=y'), /country/, 'country');
+    await expectCompat400(post('/v1/business/query', form, 'query=skoda&country[0]=CZ&country[1][x]=y'), /country/, 'country');
+    await expectCompat400(post('/v1/places/street', 'application/json', '{"query":"a","country":[1]}'), /country/, 'country');
+    await expectCompat400(post('/v1/business/identifier', 'application/json', '{"query":"1","country":[null]}'), /country/, 'country');
+    const submit = '{"translation":"a","hash":"h","locale":"cs_CZ","contributor":"a\\ud800@b.example"}';
+    await expectCompat400(post('/v1/intl/translation/submit', 'application/json', submit), /lone surrogate/, 'contributor');
+  });
   it('an OPTIONS without preflight headers is answered, not refused in plain text', async () => {
     const a = await rawRequest(s.port, `OPTIONS /v1/places/query HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
     expect(a.status).toBe(204);
