@@ -2,6 +2,7 @@ export * from './errors';
 export * from './subjects';
 export * from './countries';
 export * from './validation';
+export * from './request-shape';
 export * from './places/catalogue.dto';
 export * from './places/place.types';
 export * from './places/detail.dto';

@@ -2,6 +2,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { ValidationError, validateSync, ValidationOptions, registerDecorator, ValidationArguments } from 'class-validator';
 import { DomainError } from './errors';
 import { COUNTRY_CODES, isCountryCode } from './countries';
+import { normaliseParams } from './request-shape';
 
 /** Parameters every request may carry that are not the operation's own. */
 export const TRANSPORT_PARAMS = ['api_key', '__req'] as const;
@@ -15,10 +16,23 @@ export function parseRequest<T extends object>(cls: new () => T, plain: unknown)
   if (typeof plain !== 'object' || Array.isArray(plain)) {
     throw new DomainError('invalid_request', 'The request body must be a set of named parameters.');
   }
-  const instance = plainToInstance(cls, plain, { exposeDefaultValues: true });
-  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true });
-  if (errors.length > 0) throw toDomainError(errors[0], plain as Record<string, unknown>);
+  const params = normaliseParams(plain as Record<string, unknown>);
+  const instance = plainToInstance(cls, params, { exposeDefaultValues: true });
+  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true });
+  if (errors.length > 0) throw toDomainError(errors[0], params);
   return instance;
+}
+
+/**
+ * Which failed check speaks for a parameter: presence first, then its type, then the rest in
+ * the order the decorators registered (bottom-up). A type check outranks a length or format
+ * check, so an object sent as `query` is "must be text", not "longer than 200 characters".
+ */
+const CHECK_PRIORITY = ['whitelistValidation', 'required', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray'];
+
+function firstMessage(constraints: Record<string, string>): string | undefined {
+  const name = CHECK_PRIORITY.find((c) => c in constraints) ?? Object.keys(constraints)[0];
+  return name === undefined ? undefined : constraints[name];
 }
 
 function toDomainError(err: ValidationError, plain: Record<string, unknown>, prefix = ''): DomainError {
@@ -29,7 +43,7 @@ function toDomainError(err: ValidationError, plain: Record<string, unknown>, pre
   // A failing parameter that was not sent at all can only be a required one.
   const raw = prefix ? undefined : plain[err.property];
   if (!prefix && (raw === undefined || raw === null || raw === '')) return DomainError.missingParameter(param);
-  const first = Object.values(constraints)[0] ?? 'the value is not valid';
+  const first = firstMessage(constraints) ?? 'the value is not valid';
   return DomainError.invalidParameter(param, first.endsWith('.') ? first : `${first}.`);
 }
 

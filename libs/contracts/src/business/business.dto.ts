@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, ValidateIf, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { COUNTRY_CODES, CountryCode } from '../countries';
 import { Required } from '../validation';
 import { IsCountryList, IsLatLngText, IsViaIp, ToList, ToNumber, Trim } from '../places/search-params';
@@ -56,9 +56,21 @@ export class BusinessQueryRequest extends BusinessSearchBase {
   query!: string;
 }
 
-/** `POST /v1/business/identifier`: entities by organisation id number (IČO), whole or typed so far. */
+/**
+ * `POST /v1/business/identifier`: entities by organisation id number (IČO), whole or typed so
+ * far; or, as the PHP SDK's `Business::detail($id)` calls it, one entity by `business_id`
+ * (then `query` is optional and the answer is the detail's array of one).
+ */
 export class BusinessIdentifierRequest extends BusinessSearchBase {
+  @ApiPropertyOptional({ example: 'cz_00177041', description: 'One entity by its identifier (what the PHP SDK sends for Business::detail)' })
+  @IsOptional()
+  @MaxLength(44, { message: 'business_id is too long' })
+  @Matches(BUSINESS_ID_PATTERN, { message: 'business_id must be a country prefix (cz_, sk_) followed by an entity token' })
+  @IsString({ message: 'business_id must be text' })
+  business_id?: string;
+
   @ApiProperty({ example: '001 77 041' })
+  @ValidateIf((o: BusinessIdentifierRequest) => o.business_id === undefined || o.query !== undefined)
   @Required()
   @ToText()
   @IsString({ message: 'query must be text' })

@@ -16,13 +16,18 @@ export function toList(value: unknown): unknown {
   else if (typeof value === 'string') items = value.split(',');
   else return value;
   if (!items.every((i) => typeof i === 'string')) return value;
-  return (items as string[]).map((i) => i.trim()).filter((i) => i !== '');
+  const list = (items as string[]).map((i) => i.trim()).filter((i) => i !== '');
+  // `country[0]=` is as empty as `country=`: an absent parameter.
+  return list.length > 0 ? list : undefined;
 }
+
+const isTextList = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
 
 export const ToList = (upper = false) =>
   Transform(({ value }) => {
     const list = toList(value);
-    return upper && Array.isArray(list) ? list.map((s: string) => s.toUpperCase()) : list;
+    // A list with anything but text in it (`country[1][x]=y`, JSON `[1]`) is left for the validators to refuse.
+    return upper && isTextList(list) ? list.map((s) => s.toUpperCase()) : list;
   });
 
 /** `"7"` -> 7, `"49.5"` -> 49.5; anything else is left for the validators to refuse. */

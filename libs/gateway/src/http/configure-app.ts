@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { APP_CONFIG, AppConfig, projectRoot } from '@lookup/shared/config';
 import { registerHttpMetrics, registerMetricsRoute } from '@lookup/shared/metrics';
-import { BODY_LIMIT_BYTES, parseQs, registerBodyParsers } from './body-parsing';
+import { BODY_LIMIT_BYTES, countParams, MAX_PARAMETERS, parseQs, registerBodyParsers, registerQueryLimit } from './body-parsing';
 import { KEY_HEADERS } from './api-key.guard';
+import { capConnectionsPerIp, httpServerOptions, MAX_PARAM_LENGTH } from './http-limits';
+import { REDACT_PATHS, REDACTED, redactText, requestLogEntry } from './redact';
 import { ApiKeyService } from '../keys/api-key.service';
 
 function trustProxy(value: string): boolean | number | string {
@@ -16,15 +19,41 @@ function trustProxy(value: string): boolean | number | string {
   return value;
 }
 
-/** Fastify with pino logs carrying a request id (taken from X-Request-Id when a proxy sets one). */
-export function createFastifyAdapter(config: AppConfig): FastifyAdapter {
+/** The query string as qs reads it; over MAX_PARAMETERS, registerQueryLimit has already refused the request. */
+function parseQuery(text: string): Record<string, unknown> {
+  return countParams(text) > MAX_PARAMETERS ? {} : parseQs(text);
+}
+
+/** What a caller may change about the HTTP layer beyond config: where the request log goes (tests read it). */
+export interface HttpLayerOptions {
+  logStream?: Writable;
+}
+
+/**
+ * Fastify with pino logs carrying a request id (taken from X-Request-Id when a proxy sets one),
+ * API keys redacted from every log line, and the limits that cut slow clients off.
+ */
+export function createFastifyAdapter(config: AppConfig, opts: HttpLayerOptions = {}): FastifyAdapter {
+  const logger =
+    config.LOG_LEVEL === 'silent'
+      ? false
+      : {
+          level: config.LOG_LEVEL,
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+          redact: { paths: REDACT_PATHS, censor: REDACTED },
+          serializers: {
+            req: requestLogEntry,
+            err: (err: Error) => ({ type: err.name, message: redactText(err.message ?? ''), stack: redactText(err.stack ?? '') }),
+          },
+        };
   const options = {
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxy(config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true, querystringParser: (s: string) => parseQs(s) },
+    ...httpServerOptions(config),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQuery },
   };
   return new FastifyAdapter(options as never) as unknown as FastifyAdapter;
 }
@@ -34,6 +63,9 @@ export const CORS_EXPOSED = ['Retry-After', 'X-Request-Id', 'swiftyper-should-re
 /** Everything the gateway app needs beyond its module: parsers, CORS, request ids, docs. */
 export async function configureGatewayApp(app: NestFastifyApplication): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
+  const config = app.get<AppConfig>(APP_CONFIG);
+  capConnectionsPerIp(fastify.server, config.HTTP_MAX_CONNECTIONS_PER_IP);
+  registerQueryLimit(fastify);
   registerBodyParsers(fastify);
   registerHttpMetrics(fastify);
   registerMetricsRoute(fastify);
@@ -54,6 +86,9 @@ export async function configureGatewayApp(app: NestFastifyApplication): Promise<
     allowedHeaders: ['Content-Type', 'X-Requested-With', 'X-Request-Id', 'Authorization', ...KEY_HEADERS],
     exposedHeaders: CORS_EXPOSED,
     maxAge: 86400,
+    // An OPTIONS without preflight headers is a plain OPTIONS request (RFC 9110), not an error:
+    // it gets the same 204 and CORS headers instead of @fastify/cors's plain-text 400.
+    strictPreflight: false,
   });
   const doc = new DocumentBuilder()
     .setTitle('Lookup API')
@@ -62,7 +97,7 @@ export async function configureGatewayApp(app: NestFastifyApplication): Promise<
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Service-API-Key' }, 'api_key')
     .addSecurityRequirements('api_key')
     .build();
-  registerDemoPage(app, app.get<AppConfig>(APP_CONFIG));
+  registerDemoPage(app, config);
   SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'docs/openapi.json' });
 }
 

@@ -1,6 +1,15 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { DomainError, ErrorEnvelope, ErrorTypes, toErrorBody } from '@lookup/contracts';
 import type { FastifyReply } from 'fastify';
+import { SUPPORTED_BODY_TYPES } from './body-parsing';
+import { redactText } from './redact';
+
+/** Fastify's own wording where it misleads or names internals. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body is shorter or longer than its Content-Length.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: `The Content-Type is not read: send the parameters as ${SUPPORTED_BODY_TYPES}.`,
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty.',
+};
 
 /**
  * Renders every failure as the compat error body. Client errors are 400 (the PHP SDK maps
@@ -26,15 +35,19 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === 404) return { status: 404, type: ErrorTypes.invalidRequest, message: 'Unknown endpoint.', param: null };
-      if (status < 500) return { status: 400, type: ErrorTypes.invalidRequest, message: exception.message, param: null };
+      if (status < 500) return { status: 400, type: ErrorTypes.invalidRequest, message: redactText(exception.message), param: null };
     }
     const fastifyStatus = (exception as { statusCode?: unknown })?.statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
-      // Body parser refusals: malformed JSON, too large, unsupported media type.
-      const message = fastifyStatus === 413 ? 'The request body is too large.' : (exception as Error).message;
+      // Body parser refusals: malformed JSON, too large, cut short, unsupported media type.
+      const code = (exception as { code?: unknown }).code;
+      const message =
+        fastifyStatus === 413
+          ? 'The request body is too large.'
+          : (FASTIFY_MESSAGES[String(code)] ?? redactText((exception as Error).message));
       return { status: 400, type: ErrorTypes.invalidRequest, message, param: null };
     }
-    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    this.logger.error(redactText(exception instanceof Error ? exception.stack ?? exception.message : String(exception)));
     return DomainError.internal().toEnvelope();
   }
 }

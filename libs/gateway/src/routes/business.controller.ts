@@ -27,6 +27,8 @@ export class BusinessController {
   @ApiBody({ type: BusinessIdentifierRequest })
   @ApiOkResponse({ type: [Business] })
   identifier(@Params(BusinessIdentifierRequest) dto: BusinessIdentifierRequest, @CurrentKey() key: AuthenticatedKey): Promise<Business[]> {
+    // The PHP SDK's Business::detail($id) posts `business_id` here rather than to /{business_id}.
+    if (dto.business_id !== undefined) return this.forwarder.forward(Subjects.business.detail, { business_id: dto.business_id }, key, 'search');
     return this.forwarder.forward(Subjects.business.identifier, dto, key, 'search');
   }
 

@@ -117,6 +117,18 @@ export class AppConfig {
   /** Seconds a valid answer is reused; 0 turns the cache off. Invalid answers and failures are never cached. */
   @Type(() => Number) @IsInt() @Min(0) VIES_CACHE_TTL_SECONDS = 86400;
 
+  // Gateway HTTP limits against slow and greedy clients (compat). Node checks the two timeouts
+  // every HTTP_TIMEOUT_CHECK_MS, so a cut-off lands up to that much after the deadline.
+  /** Whole request, headers and body: a slow-loris upload is cut off here (408). */
+  @Type(() => Number) @IsInt() @Min(100) @Max(600000) HTTP_REQUEST_TIMEOUT_MS = 20000;
+  /** Headers alone; taken as at most HTTP_REQUEST_TIMEOUT_MS. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(600000) HTTP_HEADERS_TIMEOUT_MS = 10000;
+  @Type(() => Number) @IsInt() @Min(50) @Max(60000) HTTP_TIMEOUT_CHECK_MS = 1000;
+  /** Idle keep-alive connections are closed after this. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(600000) HTTP_KEEP_ALIVE_TIMEOUT_MS = 5000;
+  /** Open connections one client address may hold (0: no cap). Behind a proxy, the proxy is that address. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(100000) HTTP_MAX_CONNECTIONS_PER_IP = 256;
+
   // Indexer: the dataset scheduler (off by default) and the download adapter.
   /** Check the official sources every SCHEDULER_INTERVAL_HOURS and publish `datasets.updated` for what changed. */
   @toBool() @IsBoolean() SCHEDULER_ENABLED = false;

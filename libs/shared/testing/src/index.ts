@@ -10,3 +10,4 @@ export * from './fault';
 export * from './zip-writer';
 export * from './distributed-env';
 export * from './tls-proxy';
+export * from './raw-http';
