@@ -56,7 +56,9 @@ export class KeyPrefixAndRateLimits1764000000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     // substr and CASE read the same in PostgreSQL and SQLite; `LIKE 'lk_%'` would not ('_' is a wildcard).
-    await q.query(`UPDATE api_keys SET key_prefix = CASE WHEN substr(key_prefix, 1, 3) = 'lk_' THEN substr(key_prefix, 1, 7) ELSE '' END`);
+    const schema = (q.connection.options as { schema?: string }).schema;
+    const table = schema ? `${q.connection.driver.escape(schema)}.api_keys` : 'api_keys';
+    await q.query(`UPDATE ${table} SET key_prefix = CASE WHEN substr(key_prefix, 1, 3) = 'lk_' THEN substr(key_prefix, 1, 7) ELSE '' END`);
     await q.addColumns('api_keys', [
       new TableColumn({ name: 'rate_per_second', type: 'float', isNullable: true }),
       new TableColumn({ name: 'rate_burst', type: 'integer', isNullable: true }),
