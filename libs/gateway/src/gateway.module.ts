@@ -4,7 +4,7 @@ import { Services } from '@lookup/contracts';
 import { AppConfig, ConfigModule } from '@lookup/shared/config';
 import { TRANSPORT_CLIENT, TransportClient } from '@lookup/shared/transport';
 import { ApiKeyRepository } from './keys/api-key.repository';
-import { KEY_OUTPUT, KeyOutput, KeySeeder, stdoutKeyOutput } from './keys/key-seeder';
+import { KEY_OUTPUT, KeySeeder, stdoutKeyOutput } from './keys/key-seeder';
 import { KeysModule } from './keys/keys.module';
 import { QuotaService } from './quota/quota.service';
 import { HttpErrorFilter } from './http/http-error.filter';
@@ -27,8 +27,6 @@ export interface GatewayModuleOptions {
   transport: TransportClient;
   /** Services whose health subject readiness pings. */
   services?: string[];
-  /** Where a first start prints its new key (tests capture it); default stdout. */
-  keyOutput?: KeyOutput;
 }
 
 /** The HTTP surface: parse, authenticate, meter, validate, forward, render errors. */
@@ -46,7 +44,7 @@ export class GatewayModule {
       controllers: [HealthController, PlacesCatalogueController, PlacesSearchController, PlacesDetailController, IntlController, EmailController, UtilsController, BusinessController],
       providers: [
         { provide: TRANSPORT_CLIENT, useValue: options.transport },
-        { provide: KEY_OUTPUT, useValue: options.keyOutput ?? stdoutKeyOutput },
+        { provide: KEY_OUTPUT, useValue: stdoutKeyOutput },
         KeySeeder,
         QuotaService,
         Forwarder,
