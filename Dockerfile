@@ -29,7 +29,8 @@ COPY --from=build /app/package.json /app/tsconfig.base.json /app/nx.json ./
 COPY --from=build /app/tools/paths.js tools/paths.js
 COPY --from=build /out/ ./
 ARG APP=gateway
-ENV APP=${APP} PORT=3000
+# A container's port is only reachable from outside when it listens on every interface.
+ENV APP=${APP} PORT=3000 HOST=0.0.0.0
 USER node
 EXPOSE 3000
 # Liveness of whichever app runs: every app serves /health on PORT (service apps: their probe port).

@@ -10,7 +10,7 @@
 // autocannon's overallRate is not used: it lets every connection send its share at the start of
 // each second, i.e. bursts of `rate` requests once a second, which measures burst queueing
 // (p50 90 ms at 40 req/s on 5 ms requests), not sustained traffic.
-// Use a key with limits high enough for the run (npm run keys -- create --name bench --search-limit 100000000).
+// Use a key with limits high enough for the run (npm run keys -- create --name bench --search-limit 100000000 --rate 0).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { buildMix, MixRequest, MixSeeds } from './traffic-mix';

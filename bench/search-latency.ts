@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   let store: PlacesStore;
   let servicePid: number | undefined;
   const cleanup: Array<() => Promise<unknown>> = [];
-  const base = { HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: 'error', SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, SAMPLE_DATA: false, ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: Number(process.env['SEARCH_THREADS']) } : {}) };
+  const base = { HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: 'error', SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0, SAMPLE_DATA: false, ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: Number(process.env['SEARCH_THREADS']) } : {}) };
   if (engine === 'sqlite') {
     const config = loadConfig({}, { ...base, PROFILE: 'standalone', DATA_DIR: resolve(target) });
     app = await createStandaloneApp(config);

@@ -4,11 +4,13 @@ import { Services } from '@lookup/contracts';
 import { AppConfig, ConfigModule } from '@lookup/shared/config';
 import { TRANSPORT_CLIENT, TransportClient } from '@lookup/shared/transport';
 import { ApiKeyRepository } from './keys/api-key.repository';
-import { KeySeeder } from './keys/key-seeder';
+import { KEY_OUTPUT, KeySeeder, stdoutKeyOutput } from './keys/key-seeder';
 import { KeysModule } from './keys/keys.module';
 import { QuotaService } from './quota/quota.service';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { ApiKeyGuard } from './http/api-key.guard';
+import { RateLimitGuard } from './ratelimit/rate-limit.guard';
+import { MemoryTokenStore, PostgresTokenStore, TOKEN_STORE } from './ratelimit/token-store';
 import { Forwarder } from './routes/forwarder.service';
 import { UtilsController } from './routes/utils.controller';
 import { EmailController } from './routes/email.controller';
@@ -42,10 +44,19 @@ export class GatewayModule {
       controllers: [HealthController, PlacesCatalogueController, PlacesSearchController, PlacesDetailController, IntlController, EmailController, UtilsController, BusinessController],
       providers: [
         { provide: TRANSPORT_CLIENT, useValue: options.transport },
+        { provide: KEY_OUTPUT, useValue: stdoutKeyOutput },
         KeySeeder,
         QuotaService,
         Forwarder,
         { provide: APP_GUARD, useClass: ApiKeyGuard },
+        // Shared buckets in PostgreSQL (every replica already uses it for keys and quotas; no new
+        // component); standalone is one process, so its memory is the shared place.
+        {
+          provide: TOKEN_STORE,
+          inject: [ApiKeyRepository],
+          useFactory: (repo: ApiKeyRepository) => (options.config.PROFILE === 'distributed' ? new PostgresTokenStore(repo) : new MemoryTokenStore()),
+        },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         {
           provide: READINESS_CHECKS,

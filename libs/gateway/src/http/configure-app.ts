@@ -109,17 +109,20 @@ function escapeAttr(v: string): string {
 
 /**
  * The demo page at `/` (static files in apps/gateway/src/demo, read once): it calls the real API
- * from the browser with the demo key, which is created at start when the profile has one.
+ * from the browser with DEMO_API_KEY, or else a page key made at start (random, usable only from
+ * the page's own origin, small quota; see ApiKeyService.ensurePageKey). The start helper's
+ * version of this function replaces this one.
  */
 export function registerDemoPage(app: NestFastifyApplication, config: AppConfig, dir = join(projectRoot(), 'apps/gateway/src/demo')): void {
   if (!config.DEMO_PAGE) return;
   const fastify = app.getHttpAdapter().getInstance();
-  const key = config.demoApiKey;
-  const html = readFileSync(join(dir, 'index.html'), 'utf8').replace('{{DEMO_API_KEY}}', escapeAttr(key ?? ''));
+  let key = config.DEMO_API_KEY;
+  const template = readFileSync(join(dir, 'index.html'), 'utf8');
   const assets = Object.fromEntries(Object.keys(DEMO_ASSETS).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
   // Same-origin scripts only; the page talks to this API and nothing else.
   const csp = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'";
   fastify.get('/', async (_req, reply) => {
+    const html = template.replace('{{DEMO_API_KEY}}', escapeAttr(key));
     void reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').send(html);
   });
   fastify.get('/demo/:file', async (req, reply) => {
@@ -127,5 +130,13 @@ export function registerDemoPage(app: NestFastifyApplication, config: AppConfig,
     if (!(file in assets)) return reply.status(404).send({ error: { type: 'invalid_request', code: 'invalid_request', message: 'Unknown endpoint.', param: null } });
     void reply.header('content-type', DEMO_ASSETS[file]).header('cache-control', 'no-cache').send(assets[file]);
   });
-  if (key) fastify.addHook('onReady', async () => app.get(ApiKeyService).seed(key));
+  const keys = app.get(ApiKeyService);
+  if (key) {
+    fastify.addHook('onReady', async () => keys.seed(key));
+  } else if (config.PROFILE === 'standalone' && config.PORT !== 0) {
+    const origins = ['127.0.0.1', 'localhost'].map((h) => `http://${h}:${config.PORT}`);
+    fastify.addHook('onReady', async () => {
+      key = await keys.ensurePageKey({ origins });
+    });
+  }
 }

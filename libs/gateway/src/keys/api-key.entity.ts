@@ -11,11 +11,14 @@ export class ApiKeyEntity {
   @Column({ name: 'key_hash', type: 'varchar', length: 64 })
   keyHash!: string;
 
-  /** First characters of the key, so a listing can tell keys apart without revealing them. */
+  /** Generated keys: `lk_` and 4 characters of the random part, so a listing can tell keys apart; chosen keys: empty (see displayPrefix). */
   @Column({ name: 'key_prefix', type: 'varchar', length: 16 }) keyPrefix!: string;
 
   @Column({ name: 'monthly_search_limit', type: 'integer' }) monthlySearchLimit!: number;
   @Column({ name: 'monthly_query_limit', type: 'integer' }) monthlyQueryLimit!: number;
+  /** Requests per second and bucket size; null: RATE_LIMIT_PER_SECOND / RATE_LIMIT_BURST. */
+  @Column({ name: 'rate_per_second', type: 'float', nullable: true }) ratePerSecond!: number | null;
+  @Column({ name: 'rate_burst', type: 'integer', nullable: true }) rateBurst!: number | null;
 
   /** JSON arrays; empty means unrestricted. Origins are matched exactly (scheme://host[:port]) or as `*.example.com`. */
   @Column({ name: 'allowed_origins', type: 'text', default: '[]' }) allowedOrigins!: string;

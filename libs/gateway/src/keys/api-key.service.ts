@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorTypes } from '@lookup/contracts';
 import { APP_CONFIG, AppConfig } from '@lookup/shared/config';
 import { ApiKeyEntity } from './api-key.entity';
 import { ApiKeyRepository } from './api-key.repository';
 import { originAllowed, ipAllowed } from './restrictions';
+import { displayPrefix, generateKey } from './key-material';
 
 export interface CreateKeyInput {
   name: string;
@@ -14,6 +15,20 @@ export interface CreateKeyInput {
   allowedOrigins?: string[];
   allowedIps?: string[];
   project?: string | null;
+  /** Null or absent: the configured default. */
+  ratePerSecond?: number | null;
+  rateBurst?: number | null;
+}
+
+/** The demo page's key (see ensurePageKey). */
+export const PAGE_KEY_NAME = 'demo page';
+export interface PageKeyOptions {
+  /** The page's own origins, e.g. `http://127.0.0.1:3000`; the key works from nowhere else. */
+  origins: string[];
+  monthlySearchLimit?: number;
+  monthlyQueryLimit?: number;
+  ratePerSecond?: number;
+  rateBurst?: number;
 }
 
 export interface AuthenticatedKey {
@@ -24,6 +39,9 @@ export interface AuthenticatedKey {
   monthlyQueryLimit: number;
   allowedOrigins: string[];
   allowedIps: string[];
+  /** Effective request rate (0: unlimited) and burst. */
+  ratePerSecond: number;
+  rateBurst: number;
 }
 
 const CACHE_MS = 5000;
@@ -44,11 +62,13 @@ export class ApiKeyService {
   ) {}
 
   async create(input: CreateKeyInput): Promise<{ key: string; entity: ApiKeyEntity }> {
-    const key = input.key ?? `lk_${randomBytes(24).toString('base64url')}`;
+    const key = input.key ?? generateKey();
     const entity = await this.repo.insert({
       name: input.name,
       keyHash: hashKey(key),
-      keyPrefix: key.slice(0, 8),
+      keyPrefix: displayPrefix(key, input.key === undefined),
+      ratePerSecond: input.ratePerSecond ?? null,
+      rateBurst: input.rateBurst ?? null,
       monthlySearchLimit: input.monthlySearchLimit ?? this.config.DEFAULT_MONTHLY_SEARCH_LIMIT,
       monthlyQueryLimit: input.monthlyQueryLimit ?? this.config.DEFAULT_MONTHLY_QUERY_LIMIT,
       allowedOrigins: JSON.stringify(input.allowedOrigins ?? []),
@@ -63,11 +83,32 @@ export class ApiKeyService {
     if (await this.repo.findByHash(hashKey(key))) return;
     try {
       await this.create({ name: 'seed', key });
-      this.logger.log(`Seed API key ${key.slice(0, 4)}… created`);
+      // Nothing of a chosen key is logged, not even a prefix.
+      this.logger.log('Seed API key (SEED_API_KEY) created');
     } catch (err) {
       // Another replica created it at the same moment.
       if (!(await this.repo.findByHash(hashKey(key)))) throw err;
     }
+  }
+
+  /**
+   * The demo page's key: random, usable only from the page's own origins, with a small monthly
+   * quota and rate. Each call revokes the earlier page keys and makes a new one, so a key copied
+   * out of the page stops working at the next start.
+   */
+  async ensurePageKey(options: PageKeyOptions): Promise<string> {
+    if (!options.origins.length) throw new Error('A page key needs the page origin.');
+    await this.repo.revokeByName(PAGE_KEY_NAME, new Date().toISOString());
+    const { key } = await this.create({
+      name: PAGE_KEY_NAME,
+      monthlySearchLimit: options.monthlySearchLimit ?? 2000,
+      monthlyQueryLimit: options.monthlyQueryLimit ?? 100,
+      allowedOrigins: options.origins,
+      ratePerSecond: options.ratePerSecond ?? 5,
+      rateBurst: options.rateBurst ?? 20,
+    });
+    this.forgetCache();
+    return key;
   }
 
   async authenticate(rawKey: string): Promise<AuthenticatedKey> {
@@ -79,7 +120,7 @@ export class ApiKeyService {
       key = hit.key;
     } else {
       const entity = await this.repo.findActiveByHash(hash);
-      key = entity ? toAuthenticated(entity) : null;
+      key = entity ? toAuthenticated(entity, this.config) : null;
       if (this.cache.size > 10000) this.cache.clear();
       this.cache.set(hash, { key, until: now + CACHE_MS });
     }
@@ -101,7 +142,7 @@ export class ApiKeyService {
   }
 }
 
-function toAuthenticated(e: ApiKeyEntity): AuthenticatedKey {
+function toAuthenticated(e: ApiKeyEntity, config: AppConfig): AuthenticatedKey {
   return {
     id: e.id,
     name: e.name,
@@ -110,5 +151,7 @@ function toAuthenticated(e: ApiKeyEntity): AuthenticatedKey {
     monthlyQueryLimit: e.monthlyQueryLimit,
     allowedOrigins: JSON.parse(e.allowedOrigins) as string[],
     allowedIps: JSON.parse(e.allowedIps) as string[],
+    ratePerSecond: e.ratePerSecond ?? config.RATE_LIMIT_PER_SECOND,
+    rateBurst: e.rateBurst ?? config.RATE_LIMIT_BURST,
   };
 }

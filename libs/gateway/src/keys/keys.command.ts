@@ -7,11 +7,14 @@ export interface CommandIo {
 }
 
 const USAGE = `Usage: npm run keys -- <command>
-  create --name NAME [--search-limit N] [--query-limit N] [--origin URL]... [--ip ADDR|CIDR]... [--project NAME]
+  create --name NAME [--search-limit N] [--query-limit N] [--rate PER_SECOND] [--burst N]
+         [--origin URL]... [--ip ADDR|CIDR]... [--project NAME]
   list
   revoke ID
-  limits ID [--search-limit N] [--query-limit N]
+  limits ID [--search-limit N] [--query-limit N] [--rate PER_SECOND|default] [--burst N|default]
   restrict ID [--origin URL]... [--ip ADDR|CIDR]...   (no flags: remove all restrictions)
+    --origin binds browsers only: any program can send an Origin header. Restrict keys used
+    from servers with --ip.
   usage ID [--month YYYY-MM]`;
 
 export class UsageError extends Error {}
@@ -40,6 +43,21 @@ function int(v: string | undefined, name: string): number | undefined {
   return Number(v);
 }
 
+/** `--rate`: requests per second (decimals allowed, 0 = unlimited); `default` clears the key's own value. */
+function rate(v: string | undefined): number | null | undefined {
+  if (v === undefined) return undefined;
+  if (v === 'default') return null;
+  if (!/^\d+(\.\d+)?$/.test(v)) throw new UsageError('--rate must be a number of requests per second (or "default")');
+  return Number(v);
+}
+
+function burst(v: string | undefined): number | null | undefined {
+  if (v === 'default') return null;
+  const n = int(v, 'burst');
+  if (n === 0) throw new UsageError('--burst must be at least 1');
+  return n;
+}
+
 async function keyById(repo: ApiKeyRepository, idText: string | undefined) {
   const id = int(idText, 'id');
   if (id === undefined) throw new UsageError('an ID is needed');
@@ -63,6 +81,8 @@ export async function runKeysCommand(argv: string[], service: ApiKeyService, rep
         allowedOrigins: many.get('origin'),
         allowedIps: many.get('ip'),
         project: one.get('project') ?? null,
+        ratePerSecond: rate(one.get('rate')),
+        rateBurst: burst(one.get('burst')),
       });
       io.out(`id ${entity.id}  key ${key}`);
       io.out('The key is shown only now; only its SHA-256 is stored.');
@@ -71,7 +91,8 @@ export async function runKeysCommand(argv: string[], service: ApiKeyService, rep
     case 'list':
       for (const k of await repo.list()) {
         io.out(
-          [k.id, k.keyPrefix + '…', k.name, `search ${k.monthlySearchLimit}/month`, `query ${k.monthlyQueryLimit}/month`,
+          [k.id, k.keyPrefix ? k.keyPrefix + '…' : '(chosen key)', k.name, `search ${k.monthlySearchLimit}/month`, `query ${k.monthlyQueryLimit}/month`,
+            `rate ${k.ratePerSecond ?? 'default'}/s burst ${k.rateBurst ?? 'default'}`,
             `origins ${k.allowedOrigins}`, `ips ${k.allowedIps}`, k.project ? `project ${k.project}` : '', k.revokedAt ? `REVOKED ${k.revokedAt}` : 'active']
             .filter(Boolean)
             .join('  '),
@@ -86,12 +107,16 @@ export async function runKeysCommand(argv: string[], service: ApiKeyService, rep
     }
     case 'limits': {
       const key = await keyById(repo, pos[0]);
-      const patch: { monthlySearchLimit?: number; monthlyQueryLimit?: number } = {};
+      const patch: { monthlySearchLimit?: number; monthlyQueryLimit?: number; ratePerSecond?: number | null; rateBurst?: number | null } = {};
       const s = int(one.get('search-limit'), 'search-limit');
       const q = int(one.get('query-limit'), 'query-limit');
+      const r = rate(one.get('rate'));
+      const b = burst(one.get('burst'));
       if (s !== undefined) patch.monthlySearchLimit = s;
       if (q !== undefined) patch.monthlyQueryLimit = q;
-      if (!Object.keys(patch).length) throw new UsageError('give --search-limit and/or --query-limit');
+      if (r !== undefined) patch.ratePerSecond = r;
+      if (b !== undefined) patch.rateBurst = b;
+      if (!Object.keys(patch).length) throw new UsageError('give --search-limit, --query-limit, --rate and/or --burst');
       await repo.update(key.id, patch);
       io.out(`key ${key.id} limits updated`);
       return;

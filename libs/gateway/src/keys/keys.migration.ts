@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableColumn, TableForeignKey } from 'typeorm';
 
 /** Keys and usage counters; schema-builder calls so PostgreSQL and SQLite share it. */
 export class CreateApiKeys1763700000000 implements MigrationInterface {
@@ -43,5 +43,46 @@ export class CreateApiKeys1763700000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.dropTable('api_key_usage');
     await q.dropTable('api_keys');
+  }
+}
+
+/**
+ * Issue 16: `key_prefix` kept 8 plain characters (all of a short chosen key). Now it keeps only
+ * `lk_` + 4 characters of a generated key's random part, and nothing of a chosen one. Adds the
+ * per-key request rate and the shared token buckets gateway replicas lease from (PostgreSQL).
+ */
+export class KeyPrefixAndRateLimits1764000000000 implements MigrationInterface {
+  name = 'KeyPrefixAndRateLimits1764000000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    // substr and CASE read the same in PostgreSQL and SQLite; `LIKE 'lk_%'` would not ('_' is a wildcard).
+    const schema = (q.connection.options as { schema?: string }).schema;
+    const table = schema ? `${q.connection.driver.escape(schema)}.api_keys` : 'api_keys';
+    await q.query(`UPDATE ${table} SET key_prefix = CASE WHEN substr(key_prefix, 1, 3) = 'lk_' THEN substr(key_prefix, 1, 7) ELSE '' END`);
+    await q.addColumns('api_keys', [
+      new TableColumn({ name: 'rate_per_second', type: 'float', isNullable: true }),
+      new TableColumn({ name: 'rate_burst', type: 'integer', isNullable: true }),
+    ]);
+    await q.createTable(
+      new Table({
+        name: 'api_key_rate',
+        columns: [
+          { name: 'key_id', type: 'integer', isPrimary: true },
+          { name: 'tokens', type: 'float' },
+          { name: 'updated_ms', type: 'float' },
+          { name: 'granted', type: 'integer', default: 0 },
+        ],
+      }),
+    );
+    await q.createForeignKey(
+      'api_key_rate',
+      new TableForeignKey({ columnNames: ['key_id'], referencedTableName: 'api_keys', referencedColumnNames: ['id'], onDelete: 'CASCADE' }),
+    );
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.dropTable('api_key_rate');
+    await q.dropColumn('api_keys', 'rate_burst');
+    await q.dropColumn('api_keys', 'rate_per_second');
   }
 }

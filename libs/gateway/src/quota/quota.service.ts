@@ -21,6 +21,9 @@ export interface QuotaTicket {
   kind: QuotaKind;
 }
 
+/** Retry-After (s) when the limit is reached only by uses still in progress: they may be given back. */
+export const IN_FLIGHT_RETRY_AFTER_S = 1;
+
 /** How long a key seen over its limit is metered before its request is sent (see `likelySpent`). */
 export const SPENT_MEMORY_MS = 10_000;
 
@@ -28,6 +31,8 @@ export const SPENT_MEMORY_MS = 10_000;
 export class QuotaService {
   /** `keyId:kind:month` -> until when this replica saw the counter at its limit. */
   private readonly spent = new Map<string, number>();
+  /** `keyId:kind:month` -> uses this replica granted whose requests have not finished. */
+  private readonly inFlight = new Map<string, number>();
 
   constructor(private readonly repo: ApiKeyRepository) {}
 
@@ -45,25 +50,45 @@ export class QuotaService {
     return false;
   }
 
+  /**
+   * Takes one use. A refusal while this replica still has uses of the key in progress is not
+   * "spent" (those may fail and be given back, see the issue-16 case of a provider that is down):
+   * it is `rate_limit` with a short Retry-After. Only a limit reached by finished uses is
+   * `over_query_limit` until the month ends. Call `settle` when the request has finished.
+   */
   async consume(key: AuthenticatedKey, kind: QuotaKind, now = new Date()): Promise<QuotaTicket> {
     const month = monthOf(now);
     const limit = kind === 'search' ? key.monthlySearchLimit : key.monthlyQueryLimit;
-    if (!(await this.repo.consume(key.id, month, kind, limit))) {
-      if (this.spent.size > 10_000) this.spent.clear();
-      this.spent.set(`${key.id}:${kind}:${month}`, now.getTime() + SPENT_MEMORY_MS);
-      const what = kind === 'search' ? 'search' : 'query';
+    const id = `${key.id}:${kind}:${month}`;
+    if (await this.repo.consume(key.id, month, kind, limit)) {
+      this.inFlight.set(id, (this.inFlight.get(id) ?? 0) + 1);
+      return { keyId: key.id, month, kind };
+    }
+    // Either refusal makes later requests meter first (see likelySpent).
+    if (this.spent.size > 10_000) this.spent.clear();
+    this.spent.set(id, now.getTime() + SPENT_MEMORY_MS);
+    if ((this.inFlight.get(id) ?? 0) > 0) {
       throw new DomainError(
-        ErrorTypes.overQueryLimit,
-        `The monthly ${what} limit of this API key (${limit}) is spent.`,
+        ErrorTypes.rateLimit,
+        `The monthly ${kind} limit of this API key (${limit}) is taken by requests still in progress; try again shortly.`,
         null,
         400,
-        secondsToNextMonth(now),
+        IN_FLIGHT_RETRY_AFTER_S,
       );
     }
-    return { keyId: key.id, month, kind };
+    throw new DomainError(ErrorTypes.overQueryLimit, `The monthly ${kind} limit of this API key (${limit}) is spent.`, null, 400, secondsToNextMonth(now));
   }
 
+  /** Gives back a use that did not get an answer (server fault). Call `settle` after it. */
   refund(ticket: QuotaTicket): Promise<void> {
     return this.repo.refund(ticket.keyId, ticket.month, ticket.kind);
+  }
+
+  /** The request behind `ticket` has finished (answered, or refused and refunded). */
+  settle(ticket: QuotaTicket): void {
+    const id = `${ticket.keyId}:${ticket.kind}:${ticket.month}`;
+    const n = (this.inFlight.get(id) ?? 1) - 1;
+    if (n > 0) this.inFlight.set(id, n);
+    else this.inFlight.delete(id);
   }
 }

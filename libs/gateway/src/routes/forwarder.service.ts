@@ -47,6 +47,9 @@ export class Forwarder {
     } catch (err) {
       if (!(err instanceof DomainError) || err.status >= 500) await this.quota.refund(ticket).catch(() => undefined);
       throw err;
+    } finally {
+      // After any refund, so a concurrent refusal never sees the use as both spent and finished.
+      this.quota.settle(ticket);
     }
   }
 }

@@ -9,4 +9,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PROFILE: 'cluster' })).toThrow(/PROFILE="cluster"/);
   });
+  it('listens on loopback in standalone and on every interface in distributed unless HOST is set', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ PROFILE: 'distributed' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
 });

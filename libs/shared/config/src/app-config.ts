@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { plainToInstance, Transform, Type } from 'class-transformer';
-import { getMetadataStorage, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
+import { getMetadataStorage, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
 
 const toBool = () =>
   Transform(({ value }) => (value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase())));
@@ -14,7 +14,11 @@ export class AppConfig {
   @IsIn(['standalone', 'distributed'])
   PROFILE: 'standalone' | 'distributed' = 'standalone';
 
-  @IsString() HOST = '0.0.0.0';
+  /**
+   * Listen address. Empty: per profile — standalone 127.0.0.1 (a laptop: reachable only from this
+   * machine), distributed 0.0.0.0 (containers; compose and k8s also set it). The image sets 0.0.0.0.
+   */
+  @IsString() HOST = '';
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) PORT = 3000;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -38,7 +42,18 @@ export class AppConfig {
    */
   @Type(() => Number) @IsInt() @Min(0) @Max(32) SEARCH_THREADS = Math.min(4, availableParallelism());
 
+  // Keys and abuse limits (gateway). See README "Security".
+  /** A key ensured at start (scripts, tests). Without it, an empty standalone key store gets one random key, printed once. */
   @IsOptional() @IsString() SEED_API_KEY?: string;
+  /** Requests per second a key may make (token bucket, shared by all gateway replicas); per key via `keys limits`. 0: no limit. */
+  @Type(() => Number) @IsNumber() @Min(0) @Max(1_000_000) RATE_LIMIT_PER_SECOND = 100;
+  /** Requests a key may make at once above its rate (bucket size). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000) RATE_LIMIT_BURST = 200;
+  /**
+   * E-mail check: CIDRs whose mail servers may be probed although private/loopback/link-local
+   * (tests, private deployments), comma-separated. Empty: only public addresses are contacted.
+   */
+  @IsString() EMAIL_SMTP_ALLOWED_CIDRS = '';
   @Type(() => Number) @IsInt() @Min(0) DEFAULT_MONTHLY_SEARCH_LIMIT = 100000;
   @Type(() => Number) @IsInt() @Min(0) DEFAULT_MONTHLY_QUERY_LIMIT = 10000;
   /** Intl: votes of distinct members that approve a pending translation. */
@@ -57,7 +72,7 @@ export class AppConfig {
 
   /** The demo page at `/` (address, business and e-mail lookups against this API). */
   @toBool() @IsBoolean() DEMO_PAGE = true;
-  /** The key the demo page uses, created at start if absent. Empty: `demo` in standalone; in distributed the page asks for one. */
+  /** A key the demo page uses instead of its own generated one (origin-restricted, small quota, new at each start). */
   @IsString() DEMO_API_KEY = '';
 
   /** Import the bundled sample data when the standalone store is empty. */
@@ -144,12 +159,6 @@ export class AppConfig {
   /** Biggest dataset file accepted, in MiB. */
   @Type(() => Number) @IsInt() @Min(1) DOWNLOAD_MAX_MB = 16384;
 
-  /** The demo page's key, if it has one (see DEMO_API_KEY). */
-  get demoApiKey(): string | undefined {
-    if (!this.DEMO_PAGE) return undefined;
-    return this.DEMO_API_KEY || (this.PROFILE === 'standalone' ? 'demo' : undefined);
-  }
-
   get sqlitePath(): string {
     return this.SQLITE_PATH ?? `${this.DATA_DIR}/lookup.sqlite`;
   }
@@ -170,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
   }
   Object.assign(plain, overrides);
   const cfg = plainToInstance(AppConfig, plain, { exposeDefaultValues: true });
+  if (!cfg.HOST) cfg.HOST = cfg.PROFILE === 'standalone' ? '127.0.0.1' : '0.0.0.0';
   const errors = validateSync(cfg, { whitelist: true });
   if (errors.length) {
     const lines = errors.map((e) => `  ${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join('; ')}`);

@@ -6,6 +6,7 @@ import { LoopbackDnsServer, ZoneEntry } from './loopback-dns.testing';
 import { LoopbackSmtpServer, MailboxBehaviour } from './loopback-smtp.testing';
 import { NodeMailDns } from './node-mail-dns.adapter';
 import { SmtpProber } from './smtp-probe';
+import { parseCidrs } from './smtp-target-policy';
 
 /**
  * The whole check against a real DNS server and real SMTP servers on loopback: every verdict
@@ -56,7 +57,8 @@ function service(port: number, dnsServer: string, over: Partial<EmailOptions> = 
     smtpProbe: true,
     // Generous: the machine is shared, and smtp-server itself delays its greeting. The timeout
     // paths have their own short-fused service below.
-    smtp: { port, timeoutMs: 3000, heloName: 'probe.example.org', mailFrom: 'check@probe.example.org' },
+    // The loopback SMTP server is not public: the probe may reach it only through the allow-list.
+    smtp: { port, timeoutMs: 3000, heloName: 'probe.example.org', mailFrom: 'check@probe.example.org', allowed: parseCidrs(['127.0.0.0/8']) },
     dnsServers: [dnsServer],
     dnsTimeoutMs: 2000,
     budgetMs: 8000,
@@ -153,7 +155,7 @@ describe('e-mail check against loopback DNS and SMTP servers', () => {
   });
 
   it('an MX that never greets, a DNS server that never answers and a SERVFAIL are unknown, within the budget', async () => {
-    const quick = service(port, dnsAddress, { smtp: { port, timeoutMs: 1000, heloName: 'probe.example.org', mailFrom: 'check@probe.example.org' }, dnsTimeoutMs: 600, budgetMs: 3000 });
+    const quick = service(port, dnsAddress, { smtp: { port, timeoutMs: 1000, heloName: 'probe.example.org', mailFrom: 'check@probe.example.org', allowed: parseCidrs(['127.0.0.0/8']) }, dnsTimeoutMs: 600, budgetMs: 3000 });
     const t0 = Date.now();
     const [silentMx, dnsDown, servfail] = await Promise.all([quick.check('x@silent.test'), quick.check('x@dnsdown.test'), quick.check('x@servfail.test')]);
     expect(silentMx).toMatchObject({ reachable: 'unknown', mxValid: true, connection: false });

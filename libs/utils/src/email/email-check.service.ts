@@ -76,7 +76,7 @@ export class EmailCheckService {
       needsSmtpUtf8: address.needsSmtpUtf8,
       signal,
     });
-    if (facts.probe.kind === 'inconclusive') this.logger.debug(`${address.asciiDomain}: ${facts.probe.detail}`);
+    if (facts.probe.kind === 'inconclusive' || facts.probe.kind === 'not-probed') this.logger.debug(`${address.asciiDomain}: ${facts.probe.detail}`);
     return facts;
   }
 }

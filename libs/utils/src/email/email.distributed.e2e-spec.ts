@@ -63,6 +63,7 @@ describeWith(['postgres', 'nats'], 'e-mail check, distributed (official Node cli
         EMAIL_CHECK_TIMEOUT_MS: 60000, // clamped to 5500 by the transport timeout
         EMAIL_SMTP_TIMEOUT_MS: 60000,
         EMAIL_SMTP_PORT: smtpPort,
+        EMAIL_SMTP_ALLOWED_CIDRS: '127.0.0.0/8', // the loopback SMTP server is not public
         EMAIL_DNS_SERVERS: dnsServer,
         EMAIL_HELO_NAME: 'probe.example.org',
       },

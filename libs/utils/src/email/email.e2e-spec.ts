@@ -67,6 +67,7 @@ describe('POST /v1/utils/email/validate (standalone, official Node client)', () 
         SEED_API_KEY: key,
         SAMPLE_DATA: false,
         EMAIL_SMTP_PORT: smtpPort,
+        EMAIL_SMTP_ALLOWED_CIDRS: '127.0.0.0/8', // the loopback SMTP server is not public
         EMAIL_DNS_SERVERS: dnsServer,
         // Generous: the probe shares one process (and two shared cores) with the test SMTP server
         // and the utils area's start-up work; timeouts are tested in email-check.int-spec.ts.

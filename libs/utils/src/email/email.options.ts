@@ -1,5 +1,6 @@
 import { AppConfig } from '@lookup/shared/config';
 import { SmtpProbeOptions } from './smtp-probe';
+import { parseCidrs } from './smtp-target-policy';
 
 export const EMAIL_OPTIONS = Symbol('EMAIL_OPTIONS');
 export const MAIL_DNS = Symbol('MAIL_DNS');
@@ -28,14 +29,19 @@ export function emailOptionsFrom(config: AppConfig): EmailOptions {
       timeoutMs: config.EMAIL_SMTP_TIMEOUT_MS,
       heloName: config.EMAIL_HELO_NAME,
       mailFrom: config.EMAIL_MAIL_FROM,
+      allowed: parseCidrs(list(config.EMAIL_SMTP_ALLOWED_CIDRS)),
     },
-    dnsServers: config.EMAIL_DNS_SERVERS
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    dnsServers: list(config.EMAIL_DNS_SERVERS),
     dnsTimeoutMs: config.EMAIL_DNS_TIMEOUT_MS,
     budgetMs: Math.max(100, Math.min(config.EMAIL_CHECK_TIMEOUT_MS, config.TRANSPORT_TIMEOUT_MS - REPLY_MARGIN_MS)),
     cacheTtlMs: config.EMAIL_CACHE_TTL_SECONDS * 1000,
     cacheMaxEntries: config.EMAIL_CACHE_MAX_ENTRIES,
   };
+}
+
+function list(csv: string): string[] {
+  return csv
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -1,5 +1,6 @@
 import { AddressInfo, createServer, Server, Socket } from 'node:net';
 import { SmtpProber } from './smtp-probe';
+import { parseCidrs } from './smtp-target-policy';
 
 /**
  * The dialogue against scripted servers on loopback: the awkward behaviours a library server
@@ -68,7 +69,7 @@ function ordinary(verb: string, line: string, conn: ScriptedConn): void {
 }
 
 const request = { hosts: ['mx.example.test'], resolve: async () => ['127.0.0.1'], localPart: 'alice', asciiDomain: 'example.test', needsSmtpUtf8: false };
-const prober = (port: number, timeoutMs = 3000) => new SmtpProber({ port, timeoutMs, heloName: 'probe.example.org', mailFrom: 'check@probe.example.org' });
+const prober = (port: number, timeoutMs = 3000) => new SmtpProber({ port, timeoutMs, heloName: 'probe.example.org', mailFrom: 'check@probe.example.org', allowed: parseCidrs(['127.0.0.0/8', '::1']) });
 
 describe('SmtpProber against scripted servers', () => {
   it('falls back to HELO when EHLO is unknown, with every reply arriving one byte at a time', async () => {

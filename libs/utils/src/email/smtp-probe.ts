@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { classifyRcpt, extensionsOf, replyText, RcptVerdict, SmtpReply } from './smtp-reply';
 import { SmtpConnection, SmtpFailure } from './smtp.connection';
+import { isIpLiteral, SmtpTargetPolicy } from './smtp-target-policy';
+import type { BlockList } from 'node:net';
 
 export interface SmtpProbeOptions {
   port: number;
@@ -8,6 +10,8 @@ export interface SmtpProbeOptions {
   timeoutMs: number;
   heloName: string;
   mailFrom: string;
+  /** Non-public addresses that may still be probed (tests, private deployments); default none. */
+  allowed?: BlockList;
 }
 
 export interface ProbeRequest {
@@ -29,7 +33,9 @@ export type ProbeOutcome =
   /** The local part needs SMTPUTF8 and the server does not offer it: it cannot be delivered there. */
   | { kind: 'utf8-unsupported'; host: string }
   /** Timeouts, a refusing greeting, a refused sender, a failed handshake: no conclusion. */
-  | { kind: 'inconclusive'; detail: string };
+  | { kind: 'inconclusive'; detail: string }
+  /** Every exchanger is an IP literal or has only non-public addresses: not contacted (SSRF guard). */
+  | { kind: 'not-probed'; detail: string };
 
 /** Checks a mailbox without sending mail: behind one port so the service does not know sockets. */
 export interface MailboxProber {
@@ -41,19 +47,34 @@ const MAX_ATTEMPTS = 3;
 
 /** The SMTP dialogue: EHLO, STARTTLS when offered, MAIL FROM, RCPT TO, a random RCPT for catch-all, QUIT. */
 export class SmtpProber implements MailboxProber {
-  constructor(private readonly options: SmtpProbeOptions) {}
+  private readonly targets: SmtpTargetPolicy;
+
+  constructor(private readonly options: SmtpProbeOptions) {
+    this.targets = new SmtpTargetPolicy(options.allowed);
+  }
 
   async probe(req: ProbeRequest): Promise<ProbeOutcome> {
     const failures: SmtpFailure[] = [];
+    const refused: string[] = [];
     let attempts = 0;
     for (const host of req.hosts) {
-      let addresses: string[];
+      if (isIpLiteral(host)) {
+        refused.push(`MX ${host} is an IP literal`);
+        continue;
+      }
+      let resolved: string[];
       try {
-        addresses = await req.resolve(host);
+        resolved = await req.resolve(host);
       } catch (err) {
         failures.push(new SmtpFailure('timeout', `resolving ${host}: ${(err as Error).message}`));
         continue;
       }
+      // We connect to the very address judged here, so a second DNS answer cannot swap it.
+      const addresses = resolved.filter((a) => {
+        const why = this.targets.refusal(a);
+        if (why) refused.push(`${host}: ${why}`);
+        return why === null;
+      });
       for (const address of addresses) {
         if (attempts++ >= MAX_ATTEMPTS || req.signal?.aborted) return summarise(failures);
         try {
@@ -70,6 +91,7 @@ export class SmtpProber implements MailboxProber {
         }
       }
     }
+    if (attempts === 0 && refused.length > 0) return { kind: 'not-probed', detail: `not probed: ${refused.join('; ')}` };
     return summarise(failures);
   }
 
