@@ -13,6 +13,11 @@ import { RunningStack, StackStartError, startStack } from './stack';
 const out = (l: string) => process.stdout.write(`[stack] ${l}\n`);
 const err = (l: string) => process.stderr.write(`[stack] ${l}\n`);
 
+/** Writes to a pipe are asynchronous: exit only after they left, or the last lines are lost. */
+function exitAfterFlush(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
 function printLastLines(app: string, lines: readonly string[]): void {
   if (!lines.length) return;
   err(`last ${lines.length} log lines of ${app}:`);
@@ -35,7 +40,7 @@ async function main(): Promise<void> {
       out('stopping (gateway first, then services)');
       const codes = stack ? await stack.stop() : {};
       out(`stopped: ${JSON.stringify(codes)}`);
-      process.exit(code);
+      exitAfterFlush(code);
     })());
   const starting = new AbortController();
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
@@ -64,22 +69,21 @@ async function main(): Promise<void> {
   } catch (e) {
     if (starting.signal.aborted) {
       out('interrupted while starting; everything started was stopped');
-      process.exit(0);
+      return exitAfterFlush(0);
     }
     if (e instanceof StackStartError) {
       err(`${e.app} failed: ${e.message}; everything started was stopped`);
       printLastLines(e.app, e.lastLines);
-      process.exit(1);
+      return exitAfterFlush(1);
     }
     throw e;
   }
   out(
-    `ready: gateway ${stack.gatewayUrl} (metrics ${stack.gatewayUrl}/metrics); ` +
-      stack.apps.filter((a) => a.app.role === 'service').map((a) => `${a.app.name} :${a.app.port} pid ${a.pid}`).join(', '),
+    `ready: gateway ${stack.gatewayUrl} (metrics ${stack.gatewayUrl}/metrics); ` + stack.apps.map((a) => `${a.app.name} :${a.app.port} pid ${a.pid}`).join(', '),
   );
 }
 
 main().catch((e: unknown) => {
   err(e instanceof Error ? e.message : String(e));
-  process.exit(1);
+  exitAfterFlush(1);
 });
