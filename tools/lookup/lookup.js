@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `lookup <command>`: one entry for starting the API and every CLI. Builds dist/ first only when
-// the sources changed, then runs the built entry point (in this process when it can, so a
-// command costs one Node start-up).
+// the sources changed, then runs the built entry point as a child with the path-alias hook as a
+// Node option (`-r tools/paths.js`): worker threads (the standalone search threads) inherit it
+// from execArgv, which a hook loaded with require() would not give them.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { build } = require('./build-once');
@@ -26,18 +27,16 @@ function main(argv) {
     return;
   }
   build({ force: name === 'build' && args.includes('--force') });
+  // A developer's server listens on loopback unless told otherwise (and then shows the demo page).
+  if (name === 'start') process.env['HOST'] ??= '127.0.0.1';
   if (name === 'build') return;
-  const main = path.join(ROOT, command.main);
-  if (command.heapMb) return runChild(main, args, command.heapMb);
-  // The CLIs read process.argv.slice(2) and resolve '@lookup/*' through tools/paths.js.
-  process.argv = [process.argv[0], main, ...args];
-  require(path.join(ROOT, 'tools', 'paths.js'));
-  require(main);
+  runChild(path.join(ROOT, command.main), args, command.heapMb);
 }
 
-/** A heap cap can only be set at Node start-up: such commands run as a child process. */
+/** The built entry point as a child (a heap cap, too, can only be set at Node start-up). */
 function runChild(main, args, heapMb) {
-  const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, '-r', path.join(ROOT, 'tools', 'paths.js'), main, ...args], {
+  const heap = heapMb ? [`--max-old-space-size=${heapMb}`] : [];
+  const child = spawn(process.execPath, [...heap, '-r', path.join(ROOT, 'tools', 'paths.js'), main, ...args], {
     cwd: process.cwd(),
     stdio: 'inherit',
   });

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { APP_CONFIG, AppConfig, projectRoot } from '@lookup/shared/config';
+import { APP_CONFIG, AppConfig } from '@lookup/shared/config';
 import { registerHttpMetrics, registerMetricsRoute } from '@lookup/shared/metrics';
 import { BODY_LIMIT_BYTES, parseQs, registerBodyParsers } from './body-parsing';
 import { KEY_HEADERS } from './api-key.guard';
-import { ApiKeyService } from '../keys/api-key.service';
+import { registerDemoPage } from './demo-page';
 
 function trustProxy(value: string): boolean | number | string {
   if (value === 'true') return true;
@@ -64,33 +62,4 @@ export async function configureGatewayApp(app: NestFastifyApplication): Promise<
     .build();
   registerDemoPage(app, app.get<AppConfig>(APP_CONFIG));
   SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'docs/openapi.json' });
-}
-
-const DEMO_ASSETS: Record<string, string> = { 'demo.js': 'text/javascript; charset=utf-8', 'demo.css': 'text/css; charset=utf-8' };
-
-function escapeAttr(v: string): string {
-  return v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/**
- * The demo page at `/` (static files in apps/gateway/src/demo, read once): it calls the real API
- * from the browser with the demo key, which is created at start when the profile has one.
- */
-export function registerDemoPage(app: NestFastifyApplication, config: AppConfig, dir = join(projectRoot(), 'apps/gateway/src/demo')): void {
-  if (!config.DEMO_PAGE) return;
-  const fastify = app.getHttpAdapter().getInstance();
-  const key = config.demoApiKey;
-  const html = readFileSync(join(dir, 'index.html'), 'utf8').replace('{{DEMO_API_KEY}}', escapeAttr(key ?? ''));
-  const assets = Object.fromEntries(Object.keys(DEMO_ASSETS).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
-  // Same-origin scripts only; the page talks to this API and nothing else.
-  const csp = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'";
-  fastify.get('/', async (_req, reply) => {
-    void reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').send(html);
-  });
-  fastify.get('/demo/:file', async (req, reply) => {
-    const file = (req.params as { file: string }).file;
-    if (!(file in assets)) return reply.status(404).send({ error: { type: 'invalid_request', code: 'invalid_request', message: 'Unknown endpoint.', param: null } });
-    void reply.header('content-type', DEMO_ASSETS[file]).header('cache-control', 'no-cache').send(assets[file]);
-  });
-  if (key) fastify.addHook('onReady', async () => app.get(ApiKeyService).seed(key));
 }
