@@ -1,6 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { connect } from 'nats';
 import { Client } from 'pg';
+import { datasetSubjects } from '@lookup/indexer';
 import { createOpenSearchClient } from '@lookup/shared/search';
 import { describeWith, ensureBuilt, freePortRange, serverUrl, uniqueName } from '@lookup/shared/testing';
 import { SERVICE_APPS } from './stack.apps';
@@ -76,6 +78,9 @@ describeWith(['postgres', 'nats', 'opensearch'], 'lookup stack (run-stack) from 
     await pg.connect();
     await pg.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await pg.end();
+    const nc = await connect({ servers: serverUrl('nats'), timeout: 5000 });
+    await (await nc.jetstreamManager({ timeout: 5000 })).streams.delete(datasetSubjects(prefix).stream).catch(() => undefined);
+    await nc.close();
     const os = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 10000 });
     await os.indices.delete({ index: `${prefix}-*` }).catch(() => undefined);
     await os.close();
@@ -91,6 +96,16 @@ describeWith(['postgres', 'nats', 'opensearch'], 'lookup stack (run-stack) from 
     expect(r.out.text).toMatch(/\[migrate\] gateway \(keys, quotas\): /);
     const health = await fetch(`http://127.0.0.1:${e.STACK_PORT}/health/ready`, { signal: AbortSignal.timeout(10000) });
     expect(health.status).toBe(200);
+    // What did not exist before: the schema (with the migrated tables) and the indexer's JetStream stream.
+    const pg = new Client({ connectionString: serverUrl('postgres') });
+    await pg.connect();
+    const tables = await pg.query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1', [schema]);
+    await pg.end();
+    expect(tables.rows.map((r: { table_name: string }) => r.table_name)).toEqual(expect.arrayContaining(['api_keys', 'migrations_gateway', 'migrations_intl']));
+    const nc = await connect({ servers: serverUrl('nats'), timeout: 5000 });
+    const stream = await (await nc.jetstreamManager({ timeout: 5000 })).streams.info(datasetSubjects(prefix).stream);
+    await nc.close();
+    expect(stream.config.name).toBe(datasetSubjects(prefix).stream);
     r.child.kill('SIGINT');
     expect(await r.exited).toBe(0);
     expect(pids.filter((p) => alive(p.pid))).toEqual([]);
