@@ -42,12 +42,12 @@
       L.marker(pos, { title: label(p) }).bindTooltip(label(p)).addTo(markers);
     }
     stats.shown = points.length;
-    if (points.length === 1) map.setView(points[0], 16);
-    else if (points.length > 1) map.fitBounds(points, { padding: [30, 30], maxZoom: 16 });
+    if (points.length === 1) map.setView(points[0], 16, { animate: false });
+    else if (points.length > 1) map.fitBounds(points, { padding: [30, 30], maxZoom: 16, animate: false });
   }
   function focus(p) {
     const pos = posOf(p);
-    if (pos) map.setView(pos, 17);
+    if (pos) map.setView(pos, 17, { animate: false });
   }
 
   map.on('click', async (e) => {

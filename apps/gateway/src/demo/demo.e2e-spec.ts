@@ -198,9 +198,9 @@ describeBrowser('demo page in headless Chromium (standalone profile, out of the 
     await page.waitForTimeout(400); // the view's animation
     const box = (await page.locator('#map').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2 + 6, box.y + box.height / 2 + 4);
-    await waitText('#map-result', 'place_id: ', 5000);
+    await page.locator('#map-result').filter({ hasText: /place_id: |failed|none found/ }).waitFor({ timeout: 10000 });
     const text = (await page.locator('#map-result').textContent()) ?? '';
-    expect(text).toMatch(/S-JTSK X 1\d{6}\.\d\d, Y [45]\d{5}\.\d\d/);
+    expect(text).toMatch(/S-JTSK X 1\d{6}\.\d\d, Y \d{6}\.\d\d/);
     expect(text).toContain(`place_id: ${chosen}`);
     const reverse = calls('/v1/places/reverse').at(-1)!;
     expect(reverse.body).toMatchObject({ country: 'SK', api_key: await page.locator('meta[name="lookup-demo-key"]').getAttribute('content') });
