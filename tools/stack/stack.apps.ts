@@ -8,7 +8,15 @@ export interface StackApp {
   port: number;
   /** The gateway starts last: its readiness pings the services. */
   role: 'service' | 'gateway';
+  /** Node options before the entry point (the indexer's heap cap). */
+  nodeArgs: string[];
 }
+
+/**
+ * The indexer's heap as in k8s (`k8s/indexer.yaml`): without a cap V8 lets an import's garbage
+ * grow to ~900 MB; at 320 MB the whole Czech register imports at about 400 MB RSS.
+ */
+export const NODE_ARGS: Record<string, string[]> = { indexer: ['--max-old-space-size=320'] };
 
 /** Service apps in start order; the gateway is added after them. Absent builds are skipped. */
 export const SERVICE_APPS = ['places', 'business', 'intl', 'utils', 'indexer'] as const;
@@ -27,11 +35,11 @@ export function planStack(root: string, basePort: number, only?: readonly string
   const apps: StackApp[] = [];
   services.forEach((name, i) => {
     const main = mainOf(root, name);
-    if (exists(main)) apps.push({ name, main, port: basePort + 1 + i, role: 'service' });
+    if (exists(main)) apps.push({ name, main, port: basePort + 1 + i, role: 'service', nodeArgs: NODE_ARGS[name] ?? [] });
   });
   const gw = mainOf(root, GATEWAY_APP);
   if (!exists(gw)) throw new Error(`${gw} is missing: run \`npm run build\` first`);
-  apps.push({ name: GATEWAY_APP, main: gw, port: basePort, role: 'gateway' });
+  apps.push({ name: GATEWAY_APP, main: gw, port: basePort, role: 'gateway', nodeArgs: [] });
   return apps;
 }
 

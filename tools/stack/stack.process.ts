@@ -11,9 +11,13 @@ export interface AppExit {
   forced: boolean;
 }
 
+/** How many of an app's last log lines are kept, to print when it fails. */
+const KEPT_LINES = 30;
+
 /** One app's process: started with the path aliases hook, logs prefixed, stopped gracefully. */
 export class AppProcess {
   private child: ChildProcess | null = null;
+  private readonly tail: string[] = [];
   private exited: Promise<AppExit> = Promise.resolve({ code: null, signal: null, forced: false });
   private stopping = false;
   private forced = false;
@@ -30,15 +34,31 @@ export class AppProcess {
     return this.child?.pid;
   }
 
+  /** The app's last log lines (stdout and stderr), for a failure report. */
+  lastLines(): readonly string[] {
+    return this.tail;
+  }
+
+  get running(): boolean {
+    return this.child !== null;
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.app.port}`;
   }
 
   start(): void {
-    const child = spawn(process.execPath, ['-r', './tools/paths.js', this.app.main], { cwd: this.root, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [...this.app.nodeArgs, '-r', './tools/paths.js', this.app.main];
+    // detached: Ctrl-C in the terminal reaches only the runner, which stops the apps in order.
+    const child = spawn(process.execPath, args, { cwd: this.root, env: this.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (l) => this.log(this.app.name, l));
+      if (stream)
+        createInterface({ input: stream }).on('line', (l) => {
+          this.tail.push(l);
+          if (this.tail.length > KEPT_LINES) this.tail.shift();
+          this.log(this.app.name, l);
+        });
     }
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Client } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadConfig } from '@lookup/shared/config';
 import { keysDataSourceOptions } from '@lookup/gateway';
@@ -6,8 +7,24 @@ import { intlDataSourceOptions } from '@lookup/intl';
 import { runMain } from '@lookup/shared/runtime';
 
 /**
+ * A DATABASE_SCHEMA that does not exist yet: TypeORM neither creates it nor says why the first
+ * query fails ("schema ... does not exist" from the migrations table), so the schema comes first.
+ */
+async function ensureSchema(url: string, schema: string | undefined): Promise<void> {
+  if (!schema) return;
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000, statement_timeout: 10000 });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * `npm run migrate` / the Kubernetes migrations Job: applies every area's TypeORM migrations
- * once, before the apps roll out, so several replicas starting together never race on DDL.
+ * once, before the apps roll out, so several replicas starting together never race on DDL. The
+ * stack runner (`lookup stack`) runs it before any app, so a fresh DATABASE_SCHEMA just works.
  * (The apps still run pending migrations at start, which is then a no-op.)
  */
 const AREAS: Array<{ name: string; options: (c: ReturnType<typeof loadConfig>) => DataSourceOptions }> = [
@@ -17,6 +34,7 @@ const AREAS: Array<{ name: string; options: (c: ReturnType<typeof loadConfig>) =
 
 runMain(async () => {
   const config = loadConfig(process.env, { PROFILE: 'distributed' });
+  await ensureSchema(config.DATABASE_URL, config.DATABASE_SCHEMA);
   for (const area of AREAS) {
     const ds = new DataSource({ ...area.options(config), migrationsRun: false } as DataSourceOptions);
     await ds.initialize();

@@ -24,3 +24,4 @@ export { chPlaceDocs } from './importers/ch';
 export { liPlaceDocs } from './importers/li';
 export { loadGeonamesCatalogue, isGeonamesCatalogueCountry } from './importers/geonames';
 export { Catalogue } from './importers/catalogue.types';
+export { SJTSK_PROJ4, wgs84ToJtsk } from './geo/sjtsk';

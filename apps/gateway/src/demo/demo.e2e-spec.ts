@@ -36,6 +36,11 @@ describeBrowser('demo page in headless Chromium (standalone profile, out of the 
       port,
     );
     await server.start(90000);
+    // The first place search starts the search threads (5-6 s on this shared 2-core machine, over
+    // the 5 s transport timeout; reported to the search area): start them before the page types.
+    const pageKey = /name="lookup-demo-key" content="([^"]+)"/.exec(await (await fetch(base + '/')).text())![1];
+    const warm = { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ query: 'Zlín', country: 'CZ', api_key: pageKey }) };
+    for (let i = 0; i < 5 && (await fetch(base + '/v1/places/query', warm)).status !== 200; i++);
     const { chromium } = await import('playwright-core');
     context = await chromium.launchPersistentContext(profile.path, {
       executablePath: CHROMIUM,
@@ -64,12 +69,32 @@ describeBrowser('demo page in headless Chromium (standalone profile, out of the 
   const waitText = (selector: string, text: string, timeout = 5000) => page.locator(selector).filter({ hasText: text }).waitFor({ timeout });
   const calls = (path: string) => requests.filter((r) => r.path === path);
 
-  it('serves the page with a working demo key and a strict content security policy', async () => {
+  let key = '';
+
+  it('serves the page with a key made for its own origin and a strict content security policy', async () => {
     const res = await fetch(base + '/');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
-    // A page key made at this start (no well-known `demo` key any more).
-    expect(await page.locator('meta[name="lookup-demo-key"]').getAttribute('content')).toMatch(/^lk_[0-9A-Za-z]{32}$/);
+    key = (await page.locator('meta[name="lookup-demo-key"]').getAttribute('content')) ?? '';
+    expect(key).toMatch(/^lk_[0-9A-Za-z]{32}$/);
     expect(await page.locator('#key-row').isHidden()).toBe(true);
+    // The same page again: the same key (one per origin and start), not a new one per visit.
+    expect(await res.text()).toContain(`content="${key}"`);
+    // From any other origin the key is refused.
+    const foreign = await fetch(base + '/v1/places/regions', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://elsewhere.example' }, body: JSON.stringify({ country: 'CZ', api_key: key }) });
+    expect(foreign.status).toBe(400);
+    const own = await fetch(base + '/v1/places/regions', { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ country: 'CZ', api_key: key }) });
+    expect(own.status).toBe(200);
+  });
+
+  it('answers HEAD / and unknown /demo/ names (__proto__, toString) without a server error', async () => {
+    expect((await fetch(base + '/', { method: 'HEAD' })).status).toBe(200);
+    for (const name of ['__proto__', 'toString', 'constructor', 'nothing.js']) {
+      const res = await fetch(`${base}/demo/${name}`);
+      expect([name, res.status, ((await res.json()) as { error: { type: string } }).error.type]).toEqual([name, 404, 'invalid_request']);
+    }
+    expect((await fetch(base + '/demo/leaflet/leaflet.js')).headers.get('content-type')).toContain('javascript');
+    const metrics = await (await fetch(base + '/metrics')).text();
+    expect(metrics.split('\n').filter((l) => l.startsWith('lookup_http_requests_total') && l.includes('status="500"'))).toEqual([]);
   });
 
   it('autocompletes an address with debounce, keyboard navigation and the refining fields filled', async () => {
@@ -98,7 +123,7 @@ describeBrowser('demo page in headless Chromium (standalone profile, out of the 
     await page.locator('#address').pressSequentially('Tečovská', { delay: 10 });
     await options('address').first().waitFor();
     const last = calls('/v1/places/query').at(-1)!;
-    expect(last.body).toMatchObject({ query: 'Tečovská', municipality: 'Zlín', postal_code: '76302', country: 'CZ', api_key: expect.stringMatching(/^lk_/) });
+    expect(last.body).toMatchObject({ query: 'Tečovská', municipality: 'Zlín', postal_code: '76302', country: 'CZ', api_key: key });
     await page.keyboard.press('Escape');
     expect(await page.locator('#address-list').isHidden()).toBe(true);
   });
@@ -140,7 +165,7 @@ describeBrowser('demo page in headless Chromium (standalone profile, out of the 
     await page.locator('#email').fill('someone@mailinator.com');
     await page.keyboard.press('Enter');
     await waitText('#email-result', 'disposable: true', 15000);
-    expect(calls('/v1/utils/email/validate').at(-1)!.body).toMatchObject({ email: 'someone@mailinator.com', api_key: expect.stringMatching(/^lk_/) });
+    expect(calls('/v1/utils/email/validate').at(-1)!.body).toMatchObject({ email: 'someone@mailinator.com', api_key: key });
     // The screenshot shows an open suggestion list next to the filled results.
     await page.locator('#address').fill('');
     await page.locator('#address').pressSequentially('Zám', { delay: 10 });
@@ -150,5 +175,39 @@ describeBrowser('demo page in headless Chromium (standalone profile, out of the 
     const png = await page.screenshot({ path: file, fullPage: true });
     expect(png.length).toBeGreaterThan(10000);
     expect(existsSync(file)).toBe(true);
+  });
+
+  it('puts a marker per suggestion on the map (no tiles configured) and reverse-geocodes a click with S-JTSK coordinates', async () => {
+    await page.locator('#country').selectOption('SK');
+    await page.locator('#municipality').fill('');
+    await page.locator('#postal_code').fill('');
+    await page.locator('#address').fill('');
+    await page.locator('#address').pressSequentially('Hlavná', { delay: 10 });
+    await options('address').first().waitFor();
+    const suggested = await options('address').count();
+    expect(suggested).toBeGreaterThan(1);
+    type Doc = { document: { querySelectorAll(s: string): { length: number } } };
+    await page.waitForFunction((n) => (globalThis as unknown as Doc).document.querySelectorAll('#map .leaflet-marker-icon').length === n, suggested, { timeout: 5000 });
+    expect(await page.locator('#map-tiles-note').isVisible()).toBe(true);
+    // Choosing a suggestion centres the map on it (zoom 17); a click a few metres beside it asks for the nearest address.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await waitText('#address-result', 'place_id: sk_');
+    const chosen = /place_id: (sk_a\d+)/.exec((await page.locator('#address-result').textContent()) ?? '')![1];
+    await page.locator('#map').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400); // the view's animation
+    const box = (await page.locator('#map').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2 + 6, box.y + box.height / 2 + 4);
+    await page.locator('#map-result').filter({ hasText: /place_id: |failed|none found/ }).waitFor({ timeout: 10000 });
+    const text = (await page.locator('#map-result').textContent()) ?? '';
+    expect(text).toMatch(/S-JTSK X 1\d{6}\.\d\d, Y \d{6}\.\d\d/);
+    expect(text).toContain(`place_id: ${chosen}`);
+    const reverse = calls('/v1/places/reverse').at(-1)!;
+    expect(reverse.body).toMatchObject({ country: 'SK', api_key: await page.locator('meta[name="lookup-demo-key"]').getAttribute('content') });
+    expect(typeof reverse.body['lat']).toBe('number');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.locator('#map').scrollIntoViewIfNeeded();
+    const png = await page.screenshot({ path: join(ARTIFACTS, 'demo-map.png'), fullPage: true });
+    expect(png.length).toBeGreaterThan(10000);
   });
 });

@@ -144,12 +144,13 @@
 
   autocomplete($('address'), {
     minLength: 2,
-    fetch: (q) => api('/v1/places/query', refine({ query: q, country: country(), limit: 8 })),
+    fetch: (q) => api('/v1/places/query', refine({ query: q, country: country(), limit: 8 })).then((found) => (window.lookupMap && window.lookupMap.show(found), found)),
     label: (p) => p.highlight + sub(p.object === 'address' ? '' : p.object, p.postal_code, p.municipality),
     select: (p) => {
       $('address').value = p.formatted_street || p.street || p.municipality || '';
       if (p.municipality) $('municipality').value = p.municipality;
       if (p.postal_code) $('postal_code').value = p.postal_code;
+      if (window.lookupMap) window.lookupMap.focus(p);
       show('address-result', [['place_id', p.place_id], ['address', p.formatted_address], ['municipality', p.municipality], ['postal code', p.postal_code], ['region', p.region], ['position', p.latlng ? p.latlng.lat + ', ' + (p.latlng.lng ?? p.latlng.lon) : '']]);
     },
   });

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { APP_CONFIG, AppConfig, projectRoot } from '@lookup/shared/config';
+import { APP_CONFIG, AppConfig } from '@lookup/shared/config';
 import { registerHttpMetrics, registerMetricsRoute } from '@lookup/shared/metrics';
 import { BODY_LIMIT_BYTES, countParams, MAX_PARAMETERS, parseQs, registerBodyParsers, registerQueryLimit } from './body-parsing';
 import { KEY_HEADERS } from './api-key.guard';
 import { capConnectionsPerIp, httpServerOptions, MAX_PARAM_LENGTH } from './http-limits';
 import { REDACT_PATHS, REDACTED, redactText, requestLogEntry } from './redact';
-import { ApiKeyService } from '../keys/api-key.service';
+import { registerDemoPage } from './demo-page';
 
 function trustProxy(value: string): boolean | number | string {
   if (value === 'true') return true;
@@ -99,44 +97,4 @@ export async function configureGatewayApp(app: NestFastifyApplication): Promise<
     .build();
   registerDemoPage(app, config);
   SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'docs/openapi.json' });
-}
-
-const DEMO_ASSETS: Record<string, string> = { 'demo.js': 'text/javascript; charset=utf-8', 'demo.css': 'text/css; charset=utf-8' };
-
-function escapeAttr(v: string): string {
-  return v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/**
- * The demo page at `/` (static files in apps/gateway/src/demo, read once): it calls the real API
- * from the browser with DEMO_API_KEY, or else a page key made at start (random, usable only from
- * the page's own origin, small quota; see ApiKeyService.ensurePageKey). The start helper's
- * version of this function replaces this one.
- */
-export function registerDemoPage(app: NestFastifyApplication, config: AppConfig, dir = join(projectRoot(), 'apps/gateway/src/demo')): void {
-  if (!config.DEMO_PAGE) return;
-  const fastify = app.getHttpAdapter().getInstance();
-  let key = config.DEMO_API_KEY;
-  const template = readFileSync(join(dir, 'index.html'), 'utf8');
-  const assets = Object.fromEntries(Object.keys(DEMO_ASSETS).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
-  // Same-origin scripts only; the page talks to this API and nothing else.
-  const csp = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'";
-  fastify.get('/', async (_req, reply) => {
-    const html = template.replace('{{DEMO_API_KEY}}', escapeAttr(key));
-    void reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').send(html);
-  });
-  fastify.get('/demo/:file', async (req, reply) => {
-    const file = (req.params as { file: string }).file;
-    if (!(file in assets)) return reply.status(404).send({ error: { type: 'invalid_request', code: 'invalid_request', message: 'Unknown endpoint.', param: null } });
-    void reply.header('content-type', DEMO_ASSETS[file]).header('cache-control', 'no-cache').send(assets[file]);
-  });
-  const keys = app.get(ApiKeyService);
-  if (key) {
-    fastify.addHook('onReady', async () => keys.seed(key));
-  } else if (config.PROFILE === 'standalone' && config.PORT !== 0) {
-    const origins = ['127.0.0.1', 'localhost'].map((h) => `http://${h}:${config.PORT}`);
-    fastify.addHook('onReady', async () => {
-      key = await keys.ensurePageKey({ origins });
-    });
-  }
 }

@@ -20,7 +20,7 @@ export interface CreateKeyInput {
   rateBurst?: number | null;
 }
 
-/** The demo page's key (see ensurePageKey). */
+/** The demo page's keys (see createPageKey). */
 export const PAGE_KEY_NAME = 'demo page';
 export interface PageKeyOptions {
   /** The page's own origins, e.g. `http://127.0.0.1:3000`; the key works from nowhere else. */
@@ -92,13 +92,18 @@ export class ApiKeyService {
   }
 
   /**
-   * The demo page's key: random, usable only from the page's own origins, with a small monthly
-   * quota and rate. Each call revokes the earlier page keys and makes a new one, so a key copied
-   * out of the page stops working at the next start.
+   * The demo page's keys: random, usable only from the page's own origin, with a small monthly
+   * quota and rate. The page revokes the earlier page keys once per start (revokePageKeys) and
+   * then makes one per origin it is loaded from, so a key copied out of the page stops working
+   * at the next start.
    */
-  async ensurePageKey(options: PageKeyOptions): Promise<string> {
-    if (!options.origins.length) throw new Error('A page key needs the page origin.');
+  async revokePageKeys(): Promise<void> {
     await this.repo.revokeByName(PAGE_KEY_NAME, new Date().toISOString());
+    this.forgetCache();
+  }
+
+  async createPageKey(options: PageKeyOptions): Promise<string> {
+    if (!options.origins.length) throw new Error('A page key needs the page origin.');
     const { key } = await this.create({
       name: PAGE_KEY_NAME,
       monthlySearchLimit: options.monthlySearchLimit ?? 2000,

@@ -26,10 +26,10 @@ export interface CatalogueImportReport {
 /** The bundled sample: small files the project wrote in the official formats (PL, AT, CH, LI: GeoNames format only). */
 export function sampleSources(): Record<CatalogueCountry, CatalogueSources> {
   const dir = join(projectRoot(), 'libs/places/src/fixtures');
-  const geonames = (cc: string) => join(dir, `geonames/${cc}.txt`);
+  const geonames = (cc: string) => join(dir, `sample/geonames/${cc}.txt`);
   return {
     CZ: { country: 'CZ', sources: { pscList: join(dir, 'cz/psc-list.csv'), geonames: geonames('CZ') } },
-    SK: { country: 'SK', sources: { register: join(dir, 'sk/DavkaInit-catalogue.xml'), geonames: geonames('SK') } },
+    SK: { country: 'SK', sources: { register: join(dir, 'sample/sk/DavkaInit-sample.xml'), geonames: geonames('SK') } },
     PL: { country: 'PL', sources: { geonames: geonames('PL') } },
     AT: { country: 'AT', sources: { geonames: geonames('AT') } },
     CH: { country: 'CH', sources: { geonames: geonames('CH') } },

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { CountryCode } from '@lookup/contracts';
 import { APP_CONFIG, AppConfig, projectRoot } from '@lookup/shared/config';
 import { PlaceDoc } from '../domain/place.doc';
-import { AddressImportReport } from '../importers/address-import';
+import { AddressImportReport, skRegisterPlaceDocs } from '../importers/address-import';
 import { atPlaceDocs } from '../importers/at/at-address-import';
 import { loadCatalogue } from '../importers/catalogue.loader';
 import { Catalogue } from '../importers/catalogue.types';
@@ -16,7 +16,7 @@ import { AddressImportSummary, configuredSources, importAddressesIfEmpty, import
 /** The shape every country importer shares (see `ruianPlaceDocs`). */
 type PlaceDocsImporter = (opts: { sources: string[]; catalogue?: Catalogue; batchSize?: number; onReport?: (r: AddressImportReport) => void }) => AsyncGenerator<PlaceDoc[]>;
 
-export type SampleRegisterCountry = 'PL' | 'AT' | 'CH' | 'LI';
+export type SampleRegisterCountry = 'SK' | 'PL' | 'AT' | 'CH' | 'LI';
 
 /** A country's bundled register sample: its importer and the fixture files, in the order they are read. */
 export interface SampleRegister {
@@ -26,21 +26,19 @@ export interface SampleRegister {
 }
 
 /**
- * The register samples of PL, AT, CH and LI: the small invented fixtures the importers are
- * tested on (each README says what is in them). Listed file by file where order matters: the
- * later file carries the changed records and must be read second.
+ * The register samples of SK, PL, AT, CH and LI under `fixtures/sample/` (see its README): our
+ * own invented rows in each register's official format, without the deliberately bad rows the
+ * importer tests keep in their fixtures (those would print WARN lines at every first start).
+ * AT is listed file by file because order matters: the later file carries the changed records.
  */
 export function sampleRegisters(): SampleRegister[] {
-  const dir = join(projectRoot(), 'libs/places/src/fixtures');
+  const dir = join(projectRoot(), 'libs/places/src/fixtures/sample');
   return [
+    { country: 'SK', importer: (o) => skRegisterPlaceDocs(o), sources: [join(dir, 'sk/DavkaInit-sample.xml')] },
     { country: 'PL', importer: plPlaceDocs, sources: [join(dir, 'pl')] },
     { country: 'AT', importer: atPlaceDocs, sources: [join(dir, 'at/stichtag'), join(dir, 'at/aenderung')] },
-    {
-      country: 'CH',
-      importer: chPlaceDocs,
-      sources: [join(dir, 'ch/amtliches-gebaeudeadressverzeichnis_ch_2056.csv'), join(dir, 'ch/amtliches-gebaeudeadressverzeichnis_ch_2056-later.csv')],
-    },
-    { country: 'LI', importer: liPlaceDocs, sources: [join(dir, 'li-sample/liechtenstein-sample.pbf')] },
+    { country: 'CH', importer: chPlaceDocs, sources: [join(dir, 'ch/amtliches-gebaeudeadressverzeichnis_ch_2056.csv')] },
+    { country: 'LI', importer: liPlaceDocs, sources: [join(dir, 'li/liechtenstein-sample.pbf')] },
   ];
 }
 

@@ -70,10 +70,15 @@ export class AppConfig {
    */
   @IsString() @Matches(/^[a-z0-9-]+$/i) TRUSTED_PROXY_HEADER = 'x-forwarded-for';
 
-  /** The demo page at `/` (address, business and e-mail lookups against this API). */
-  @toBool() @IsBoolean() DEMO_PAGE = true;
-  /** A key the demo page uses instead of its own generated one (origin-restricted, small quota, new at each start). */
+  /**
+   * The demo page at `/` (address, business and e-mail lookups and a map). Unset: on in the
+   * standalone profile listening on loopback only (what `lookup start` does), off otherwise.
+   */
+  @IsOptional() @toBool() @IsBoolean() DEMO_PAGE?: boolean;
+  /** A fixed key for the demo page. Empty: a key is made per start for the page's own origin, with a small quota. */
   @IsString() DEMO_API_KEY = '';
+  /** Map tiles behind the demo page's map, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`. Empty: the map has no background. */
+  @IsString() @Matches(/^(https?:\/\/\S+)?$/) DEMO_TILE_URL = '';
 
   /** Import the bundled sample data when the standalone store is empty. */
   @toBool() @IsBoolean() SAMPLE_DATA = true;
@@ -158,6 +163,11 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(100) @Max(600000) DOWNLOAD_TIMEOUT_MS = 60000;
   /** Biggest dataset file accepted, in MiB. */
   @Type(() => Number) @IsInt() @Min(1) DOWNLOAD_MAX_MB = 16384;
+
+  /** DEMO_PAGE as given, else on for the standalone profile on a loopback address. */
+  get demoPageEnabled(): boolean {
+    return this.DEMO_PAGE ?? (this.PROFILE === 'standalone' && ['127.0.0.1', 'localhost', '::1'].includes(this.HOST));
+  }
 
   get sqlitePath(): string {
     return this.SQLITE_PATH ?? `${this.DATA_DIR}/lookup.sqlite`;
