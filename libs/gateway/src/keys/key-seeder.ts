@@ -4,7 +4,7 @@ import { ApiKeyRepository } from './api-key.repository';
 import { ApiKeyService, PAGE_KEY_NAME } from './api-key.service';
 
 /** How users manage keys; one constant so the CLI's name can change in one place. */
-export const MANAGE_KEYS_HINT = 'manage keys with: npm run keys -- list|create|revoke';
+export const MANAGE_KEYS_HINT = 'manage keys with: npx lookup keys list|create|revoke (or npm run keys -- ...)';
 export const FIRST_KEY_NAME = 'first key';
 
 /** Where the first key is printed: stdout, not the log, so log shipping never carries it. */
