@@ -9,3 +9,4 @@ export * from './suites/places-search.suite';
 export * from './fault';
 export * from './zip-writer';
 export * from './distributed-env';
+export * from './suites/places-validate.suite';
