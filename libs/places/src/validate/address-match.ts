@@ -76,7 +76,10 @@ export function matchCandidate(input: AddressInput, p: Place): CandidateMatch | 
     const s = wordMatch(w, streetWords);
     const t = wordMatch(w, townWords);
     if (s === 'exact' || t === 'exact') streetNamed ||= s === 'exact';
-    else if (s === 'fuzzy') [fuzzyStreet.push(w.typed), (streetNamed = true)];
+    else if (s === 'fuzzy') {
+      fuzzyStreet.push(w.typed);
+      streetNamed = true;
+    }
     else if (t === 'fuzzy') fuzzyTown.push(w.typed);
     else unmatched.push(w.typed);
   }
@@ -91,6 +94,9 @@ export function matchCandidate(input: AddressInput, p: Place): CandidateMatch | 
   if (town && town !== 'exact') fix('municipality', input.municipality!.typed, p.municipality);
   else if (!input.municipality && (fuzzyTown.length || unmatched.length)) fix('municipality', [...fuzzyTown, ...unmatched].join(' '), p.municipality);
   if (postalOk === false) fix('postal_code', input.postal!.typed, p.postal_code);
+  // A misspelt street in a town that is not the one typed either: two independent errors are a guess, not a correction.
+  const streetFixed = out.some((c) => c.field === 'street');
+  if (streetFixed && out.some((c) => c.field === 'municipality' || c.field === 'postal_code')) return null;
   // Neither town nor postal code: the address is not complete without them.
   if (!townGiven && !input.postal && !input.loose.some((w) => wordMatch(w, townWords) === 'exact')) {
     fix('municipality', null, p.municipality);

@@ -64,7 +64,8 @@ function numbersIn(ts: QueryToken[]): TypedNumbers {
   for (const t of ts.filter((x) => x.kind === 'number')) {
     if ((t.role === 'cp' || t.role === 'ce') && !n.cp) [n.cp, n.evidence] = [t.folded, t.role === 'ce'];
     else if (t.role === 'co' && !n.co) n.co = t.folded;
-    else if (!t.role && !n.lone) n.lone = t.folded;
+    // The last one: a number before it may be part of the street's name (`17. listopadu 1731`).
+    else if (!t.role) n.lone = t.folded;
   }
   // `79/` alone is a conscription number; a lone number beside a slash pair adds nothing.
   if (n.lone && (n.cp || n.co)) n.lone = null;
