@@ -33,7 +33,7 @@ describeWithData([ZIP, PSC_LIST], 'places.validate on real RUIAN data (six munic
     for await (const entry of sourcesAt(ZIP, MUNICIPALITIES)) await pipeline(await entry.open(), createWriteStream(join(csv, entry.name.split('/').pop()!)));
     await store.init();
     await store.bulkLoad(teeAddresses(ruianPlaceDocs({ zipOrDir: csv, catalogue: { pscList: PSC_LIST }, batchSize: 5000 }), gen));
-    results = await runCases(new PlacesValidateService(new PlacesSearchService(store)), gen.cases);
+    results = await runCases(new PlacesValidateService(new PlacesSearchService(store)), gen.finish());
     for (const r of results) {
       console.log(`validate real ${r.kind}: ${r.right}/${r.cases}${r.wrong.length ? `; wrong e.g. ${JSON.stringify(r.wrong.slice(0, 2))}` : ''}`);
     }

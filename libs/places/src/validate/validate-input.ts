@@ -30,7 +30,7 @@ export interface TypedNumbers {
 export interface AddressInput {
   street: TypedPart | null;
   municipality: TypedPart | null;
-  /** Words of `query` not already given as parts: street or town, decided per candidate. */
+  /** Words of `query`: street or town, decided per candidate. */
   loose: TypedWord[];
   numbers: TypedNumbers;
   postal: { typed: string; digits: string } | null;
@@ -103,8 +103,8 @@ export function readInput(dto: PlaceValidateRequest): AddressInput {
   const numbers = hasAny(explicit) ? explicit : hasAny(numbersIn(streetTokens)) ? numbersIn(streetTokens) : numbersIn(queryTokens);
   const queryPostal = queryTokens.find((t) => t.kind === 'postal');
   const postal = postalOf(dto.postal_code) ?? (queryPostal ? { typed: queryPostal.lower, digits: queryPostal.folded } : null);
-  const given = new Set([...(street?.words ?? []), ...(municipality?.words ?? [])].map((w) => w.folded));
-  const loose = wordsOf(queryTokens).filter((w) => !given.has(w.folded));
+  // Kept even where a part repeats them: in a village without streets the town's name is also the street's.
+  const loose = wordsOf(queryTokens);
   return { street, municipality, loose, numbers, postal };
 }
 

@@ -28,6 +28,22 @@ describe('validation verdict', () => {
     expect(decide({ query: 'Podvihov č. ev. 59, 747 06 Opava' })).toMatchObject({ verdict: 'exact', place: { place_id: 'cz_a1009' } });
   });
 
+  it('takes the typed town as the name of a village part only where they share it', () => {
+    expect(decide({ query: 'Podvihov 12', municipality: 'Opava' })).toMatchObject({ verdict: 'exact', place: { place_id: 'cz_a1010' } });
+    expect(decide({ street_number: '86', municipality: 'Rančířov' })).toMatchObject({ verdict: 'exact', place: { place_id: 'cz_a1019' } });
+    // Opava has no part called Opava: the town alone names no address there.
+    expect(decide({ query: 'Opava 12', municipality: 'Opava' }).verdict).toBe('not_found');
+  });
+
+  it('prefers, among equally corrected candidates, the one closest to what was typed', () => {
+    const podvihov = searchFixtureDocs().find((d) => d.place_id === 'cz_a1010')!;
+    const longer = toSearchPlace({ ...podvihov, place_id: 'cz_a1010x', district: 'Podvihov Horní' });
+    const v = decideValidation(readInput(parseRequest(PlaceValidateRequest, { query: 'Podvihov 12', municipality: 'Opava' })), [longer, ...all], 7);
+    expect([v.verdict, v.place?.place_id]).toEqual(['exact', 'cz_a1010']);
+    const alone = decideValidation(readInput(parseRequest(PlaceValidateRequest, { query: 'Podvihov Horní 12', municipality: 'Opava' })), [longer, ...all], 7);
+    expect([alone.verdict, alone.place?.place_id]).toEqual(['exact', 'cz_a1010x']);
+  });
+
   it('corrects a postal code that does not belong to the address', () => {
     const v = decide({ query: 'Lihovarská 79/22a', municipality: 'Opava', postal_code: '746 02' });
     expect([v.verdict, v.status, v.place?.place_id]).toEqual(['corrected', 'unsure', LIHOVARSKA]);

@@ -18,15 +18,19 @@ export function viableMatches(input: AddressInput, places: Place[]): CandidateMa
 }
 
 /**
- * Pure: the verdict over the candidates the searches found. The fewest corrections win; one
- * winner without corrections is exact, one with them is corrected, several equally good ones
- * are ambiguous (up to `limit` of them, in search order), none is not_found.
+ * Pure: the verdict over the candidates the searches found. The fewest corrections win, then
+ * the closest (`CandidateMatch.cost`); one winner without corrections is exact, one with them is
+ * corrected, several equally good ones are ambiguous (up to `limit` of them, closest first,
+ * then in search order), none is not_found.
  */
 export function decideValidation(input: AddressInput, places: Place[], limit: number): PlaceValidation {
   const matches = viableMatches(input, places);
   if (matches.length === 0) return answer('not_found', STATUS.not_found, null, [], []);
   const fewest = Math.min(...matches.map((m) => m.corrections.length));
-  const top = matches.filter((m) => m.corrections.length === fewest);
+  const tied = matches.filter((m) => m.corrections.length === fewest);
+  const closest = Math.min(...tied.map((m) => m.cost));
+  // Stable: equally close ones keep the search's order.
+  const top = tied.filter((m) => m.cost === closest).length === 1 ? tied.filter((m) => m.cost === closest) : [...tied].sort((a, b) => a.cost - b.cost);
   if (top.length > 1) {
     // No house number typed: many addresses fit because the input is short of one.
     const status: ValidationStatus = hasNumber(input) ? 'many' : 'insufficient';

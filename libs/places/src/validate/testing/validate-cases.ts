@@ -11,6 +11,20 @@ export interface ValidateCase {
   kind: CaseKind;
   params: Record<string, string>;
   expect: { verdict: ValidationVerdict; place_id?: string; fields?: CorrectedField[] };
+  /** The town name, place and number, where only the town name tells the address from another's. */
+  homonym?: number;
+}
+
+/** 53 bits of two FNV-1a hashes: a few million keys with (practically) no collision, in a Map of numbers. */
+function hash53(text: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return a * 2 ** 21 + (b & 0x1fffff);
 }
 
 /** mulberry32: the same cases on every run. */
@@ -50,6 +64,8 @@ export class ValidateCaseGenerator {
   readonly cases: ValidateCase[] = [];
   private readonly rnd: () => number;
   private readonly postalCodes: string[] = [];
+  /** Over every municipality added: municipalities of the same name with the same place and number (`Slatina 120` in five Slatinas). */
+  private readonly homonyms = new Map<number, number>();
   private turn = 0;
 
   constructor(private readonly share: number, seed = 7) {
@@ -64,6 +80,8 @@ export class ValidateCaseGenerator {
     const numbers = new Map<string, Set<string>>();
     const count = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
     for (const d of addresses) {
+      const h = this.homonymOf(d);
+      this.homonyms.set(h, (this.homonyms.get(h) ?? 0) + 1);
       count(full, keyOf(d, d.street_number, d.building_number));
       // A number typed alone is either kind: count it under both.
       // (with the postal code, which the case gives too).
@@ -92,6 +110,22 @@ export class ValidateCaseGenerator {
     if (this.postalCodes.length > 50) this.postalCodes.shift();
   }
 
+  /**
+   * After the last municipality: a wrong postal code or a misspelt town leaves only the town's
+   * name to tell the address apart, and where a town of the same name has the same address,
+   * both fit equally (ambiguous, the address among the candidates).
+   */
+  finish(): ValidateCase[] {
+    for (const c of this.cases) {
+      if (c.homonym !== undefined && this.homonyms.get(c.homonym)! > 1) c.expect = { verdict: 'ambiguous', place_id: c.expect.place_id };
+    }
+    return this.cases;
+  }
+
+  private homonymOf(d: PlaceDoc): number {
+    return hash53(`${fold(d.municipality ?? '')}|${keyOf(d, d.number_kind, d.street_number, d.building_number)}`);
+  }
+
   private make(kind: CaseKind, d: PlaceDoc, seen: { byCp: Map<string, number>; bare: Set<string>; numbers: Map<string, Set<string>> }): ValidateCase | null {
     const postal = formatPostalCode(d.country, d.postal_code);
     const base = { query: `${placeOf(d)} ${formatNumber(d)}`, municipality: d.municipality!, country: d.country };
@@ -101,12 +135,12 @@ export class ValidateCaseGenerator {
       case 'wrong_postal': {
         const other = this.postalCodes.find((c) => c !== d.postal_code);
         if (!other) return null;
-        return { kind, params: { ...base, postal_code: formatPostalCode(d.country, other) }, expect: { verdict: 'corrected', place_id: d.place_id, fields: ['postal_code'] } };
+        return { kind, params: { ...base, postal_code: formatPostalCode(d.country, other) }, expect: { verdict: 'corrected', place_id: d.place_id, fields: ['postal_code'] }, homonym: this.homonymOf(d) };
       }
       case 'misspelt_municipality': {
         const typo = misspell(d.municipality!, this.rnd);
         if (!typo) return null;
-        return { kind, params: { ...base, municipality: typo }, expect: { verdict: 'corrected', place_id: d.place_id, fields: ['municipality'] } };
+        return { kind, params: { ...base, municipality: typo }, expect: { verdict: 'corrected', place_id: d.place_id, fields: ['municipality'] }, homonym: this.homonymOf(d) };
       }
       case 'missing_orientation': {
         if (!d.building_number || d.number_kind === 'ce' || seen.bare.has(keyOf(d, d.street_number))) return null;

@@ -52,6 +52,12 @@ export function placesValidateHttpSuite(get: () => GatewayUnderTest): void {
       expect(await fail(validate({ query: 'Jesenická 183', colour: 'red' }))).toEqual([400, 'unexpected_parameter', 'colour']);
     });
 
+    it('is described in the OpenAPI document, POST and GET', async () => {
+      const api = (await (await fetch(`${get().baseUrl}/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+      expect(Object.keys(api.paths['/v1/places/validate'] ?? {}).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(api.components.schemas)).toEqual(expect.arrayContaining(['PlaceValidateRequest', 'PlaceValidation', 'AddressCorrection']));
+    });
+
     it('counts each validation as a search', async () => {
       const key = await get().createKey({ name: 'validate-two', monthlySearchLimit: 2 });
       const results = [];
