@@ -43,6 +43,10 @@ class Field {
     if (at >= 0) this.met[at] = true;
     return best;
   }
+  /** Whether the word is one of the field's, exactly (nothing marked). */
+  has(w: TypedWord): boolean {
+    return this.words.some((f) => distance(w, f) === 0);
+  }
   get unmet(): number {
     return this.met.filter((m) => !m).length;
   }
@@ -113,7 +117,7 @@ export function matchCandidate(input: AddressInput, p: Place): CandidateMatch | 
     cost += s ?? t ?? 0;
   }
   // The typed municipality names a village's part too where they share the name (`Rančířov 86`).
-  if (!p.street && input.municipality && input.municipality.words.every((w) => street.match(w) === 0)) street.met.fill(true);
+  if (!p.street && input.municipality && input.municipality.words.every((w) => street.has(w))) street.met.fill(true);
   if (!street.met.some(Boolean)) return null;
   if (fuzzyStreet.length) {
     fix('street', fuzzyStreet.join(' '), streetOf(p));

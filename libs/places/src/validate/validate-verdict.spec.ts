@@ -31,6 +31,11 @@ describe('validation verdict', () => {
   it('takes the typed town as the name of a village part only where they share it', () => {
     expect(decide({ query: 'Podvihov 12', municipality: 'Opava' })).toMatchObject({ verdict: 'exact', place: { place_id: 'cz_a1010' } });
     expect(decide({ street_number: '86', municipality: 'Rančířov' })).toMatchObject({ verdict: 'exact', place: { place_id: 'cz_a1019' } });
+    // A town of two names: its part named like one of them is not named by the whole (Straškov-Vodochody).
+    const straskov = toSearchPlace({ ...searchFixtureDocs().find((d) => d.place_id === 'cz_a1010')!, place_id: 'cz_a1010s', district: 'Straškov', municipality: 'Straškov-Vodochody' });
+    const vodochody = toSearchPlace({ ...searchFixtureDocs().find((d) => d.place_id === 'cz_a1010')!, place_id: 'cz_a1010v', district: 'Vodochody', municipality: 'Straškov-Vodochody' });
+    const twin = decideValidation(readInput(parseRequest(PlaceValidateRequest, { query: 'Vodochody 12', municipality: 'Straškov-Vodochody' })), [straskov, vodochody], 7);
+    expect([twin.verdict, twin.place?.place_id]).toEqual(['exact', 'cz_a1010v']);
     // Opava has no part called Opava: the town alone names no address there.
     expect(decide({ query: 'Opava 12', municipality: 'Opava' }).verdict).toBe('not_found');
   });
