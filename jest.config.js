@@ -19,8 +19,10 @@ module.exports = {
     '^.+\\.ts$': ['@swc/jest', swcrc],
     // ESM-only dependencies of @fastify/static (Swagger UI); Node loads them natively, Jest 30 on Node 20 cannot.
     'node_modules/content-disposition/.+\\.js$': ['@swc/jest', swcrc],
+    // pbf@4 (OSM PBF decoding) is ESM-only; Node >= 20.19 requires it natively, Jest's loader cannot.
+    'node_modules/pbf/.+\\.js$': ['@swc/jest', swcrc],
   },
-  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|pbf)/)'],
   moduleNameMapper,
   setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/libs/shared/testing/src/jest.global-setup.ts',

@@ -22,6 +22,9 @@ async function main(): Promise<void> {
       if (n % 200000 < 2000) console.log(`${n} entities, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     });
     console.log(`${r.docs} entities into ${store.engine} (${r.skipped} rows skipped, ${r.refreshed} ARES refreshes) in ${r.seconds.toFixed(1)} s`);
+    if (r.rpoWithoutDetail > 0) {
+      console.warn(`${r.rpoWithoutDetail} RPO entities came from search answers only: no legal form and no sector; add their detail answers (/rpo/v1/entity/{id}) to BUSINESS_RPO_JSON`);
+    }
   } finally {
     await store.close();
   }

@@ -14,7 +14,7 @@ import { BusinessDoc } from './domain/business.doc';
 import { BUSINESS_STORE, BusinessFilter, BusinessStore } from './store/business.store';
 import { lenientMatch, parseNameQuery, strictMatch } from './search/name-query';
 import { parseCinQuery, rankByCin, rankByName } from './search/business-ranking';
-import { highlightCin, highlightName } from './search/business-highlight';
+import { highlightName } from './search/business-highlight';
 
 /** Candidates asked of the engine per source: enough for the ranker to choose the best 20 from. */
 export const CANDIDATES = 200;
@@ -60,7 +60,9 @@ export class BusinessService {
     const q = parseCinQuery(dto.query);
     if (!q) throw DomainError.invalidParameter('query', 'an organisation identification number is up to 8 digits.');
     const docs = await this.timed('business.byCin', () => this.store.byCin(q.digits, q.key, this.filter(dto), CANDIDATES));
-    return rankByCin(docs, q, dto.limit ?? BUSINESS_DEFAULT_LIMIT).map((r) => toBusiness(r.doc, highlightCin(r.doc.cin, q)));
+    // The widget shows `highlight` in the name slot and the IČO beside it: an identifier search
+    // highlights nothing in the name (the query matched the id, shown whole in `cin`).
+    return rankByCin(docs, q, dto.limit ?? BUSINESS_DEFAULT_LIMIT).map((r) => toBusiness(r.doc));
   }
 
   /** An array of one (spec); an unknown id is a 404. */

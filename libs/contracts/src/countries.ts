@@ -14,3 +14,18 @@ export const COUNTRY_NAMES: Record<CountryCode, string> = {
 export function isCountryCode(v: string): v is CountryCode {
   return (COUNTRY_CODES as readonly string[]).includes(v);
 }
+
+/**
+ * `postal_code` as the country writes it on an envelope, the form every area answers with and
+ * the widget copies into a form: `760 01` (CZ, SK), `67-416` (PL), four digits (AT, CH, LI; a
+ * `CH-`/`FL-` prefix dropped). Pure; a code that fits no pattern is returned trimmed. Search
+ * input is not normalized with this: users may type either form.
+ */
+export function formatPostalCode(country: CountryCode, code: string): string {
+  const compact = code.replace(/[\s-]+/g, '');
+  if ((country === 'CZ' || country === 'SK') && /^\d{5}$/.test(compact)) return `${compact.slice(0, 3)} ${compact.slice(3)}`;
+  if (country === 'PL' && /^\d{5}$/.test(compact)) return `${compact.slice(0, 2)}-${compact.slice(2)}`;
+  const four = /^(?:[A-Z]{1,2})?(\d{4})$/i.exec(compact);
+  if ((country === 'AT' || country === 'CH' || country === 'LI') && four) return four[1]!;
+  return code.trim();
+}

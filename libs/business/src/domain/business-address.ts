@@ -1,9 +1,9 @@
+import { formatPostalCode } from '@lookup/contracts';
 import { BusinessDoc } from './business.doc';
 
-/** `746 01` (CZ and SK write postal codes 3 + 2). */
-export function formatPostalCode(psc: string): string {
-  const d = psc.replace(/\s+/g, '');
-  return /^\d{5}$/.test(d) ? `${d.slice(0, 3)} ${d.slice(3)}` : psc.trim();
+/** `746 01`, the form places answer with too; null when the register gives none. */
+export function postalCodeOf(d: Pick<BusinessDoc, 'country' | 'postal_code'>): string | null {
+  return d.postal_code ? formatPostalCode(d.country, d.postal_code) : null;
 }
 
 /** `79/22a`, `265`, `c. ev. 59/3`, or the orientation number alone. */
@@ -22,6 +22,6 @@ export function formatStreet(d: Pick<BusinessDoc, 'street' | 'street_number' | '
 
 export function formatAddress(d: BusinessDoc): string {
   const street = formatStreet(d);
-  const town = [d.postal_code ? formatPostalCode(d.postal_code) : '', d.municipality].filter((s) => s !== '').join(' ');
+  const town = [postalCodeOf(d) ?? '', d.municipality].filter((s) => s !== '').join(' ');
   return [street, town].filter((s) => s !== '').join(', ');
 }

@@ -1,9 +1,12 @@
 import { Business, COUNTRY_NAMES } from '@lookup/contracts';
 import { BusinessDoc } from './business.doc';
-import { formatAddress, formatNumber, formatPostalCode, formatStreet } from './business-address';
+import { formatAddress, formatNumber, formatStreet, postalCodeOf } from './business-address';
 import { escapeHtml } from './html';
 
-/** Pure: a stored entity -> the API object; `highlight` is already HTML (escaped + <em>). */
+/**
+ * Pure: a stored entity -> the API object; `highlight` is already HTML (escaped + <em>). The
+ * registers' empty address parts are stored as `''`; they leave as null, as in places results.
+ */
 export function toBusiness(d: BusinessDoc, highlight?: string): Business {
   return {
     business_id: d.business_id,
@@ -15,13 +18,13 @@ export function toBusiness(d: BusinessDoc, highlight?: string): Business {
     tin: d.tin,
     vatin: d.vatin,
     formatted_address: formatAddress(d),
-    street: d.street,
+    street: d.street || null,
     formatted_street: formatStreet(d),
     street_number: d.street_number,
-    building_number: d.building_number,
+    building_number: d.building_number || null,
     formatted_number: formatNumber(d),
-    postal_code: d.postal_code ? formatPostalCode(d.postal_code) : '',
-    municipality: d.municipality,
+    postal_code: postalCodeOf(d),
+    municipality: d.municipality || null,
     legal_form: d.legal_form,
     segment: d.segment,
     organization_size: d.organization_size,

@@ -6,7 +6,7 @@ import { BusinessDoc } from '../domain/business.doc';
 import { BusinessStore } from '../store/business.store';
 import { aresSubjects, aresToDoc } from './ares-json.reader';
 import { readResCsvFile } from './res-csv.reader';
-import { rpoEntities, rpoToDoc } from './rpo-json.reader';
+import { lacksDetail, mergeRpoEntities, RpoEntity, rpoEntities, rpoToDoc } from './rpo-json.reader';
 import { RuianAddressIndex } from './ruian-address.index';
 
 export interface BusinessSources {
@@ -24,6 +24,8 @@ export interface BusinessImportReport {
   docs: number;
   skipped: number;
   refreshed: number;
+  /** RPO entities given only as search results: no legal form and no sector (the detail answer has them). */
+  rpoWithoutDetail: number;
   seconds: number;
   source: string;
 }
@@ -38,32 +40,43 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
-/** RPO files hold whole entities; they are small next to RES, so each is parsed at once. */
-async function* registerBatches(sources: BusinessSources, ruian: RuianAddressIndex | null, skipped: { n: number }): AsyncGenerator<BusinessDoc[]> {
-  if (sources.resCsv) yield* readResCsvFile(sources.resCsv, { addresses: ruian, batchSize: BATCH, onSkip: () => skipped.n++ });
-  for (const path of sources.rpoJson ?? []) {
-    const docs: BusinessDoc[] = [];
-    for (const e of rpoEntities(readJson(path))) {
-      const d = rpoToDoc(e);
-      if (d) docs.push(d);
-      else skipped.n++;
+interface Counts {
+  skipped: number;
+  rpoWithoutDetail: number;
+}
+
+/**
+ * RPO files hold whole entities and are small next to RES, so they are parsed at once and
+ * merged: search answers and the detail answers of the same entities may come in any order.
+ */
+async function* registerBatches(sources: BusinessSources, ruian: RuianAddressIndex | null, counts: Counts): AsyncGenerator<BusinessDoc[]> {
+  if (sources.resCsv) yield* readResCsvFile(sources.resCsv, { addresses: ruian, batchSize: BATCH, onSkip: () => counts.skipped++ });
+  const entities: RpoEntity[] = [];
+  for (const path of sources.rpoJson ?? []) entities.push(...rpoEntities(readJson(path)));
+  const docs: BusinessDoc[] = [];
+  for (const e of mergeRpoEntities(entities)) {
+    const d = rpoToDoc(e);
+    if (!d) counts.skipped++;
+    else {
+      docs.push(d);
+      if (lacksDetail(e)) counts.rpoWithoutDetail++;
     }
-    yield* batchesOf(docs);
   }
+  yield* batchesOf(docs);
 }
 
 /** A full import: every register into the store at once (readers see old or new), then the ARES refreshes. */
 export async function importBusiness(store: BusinessStore, sources: BusinessSources, source: string, onProgress?: (docs: number) => void): Promise<BusinessImportReport> {
   const t0 = Date.now();
-  const skipped = { n: 0 };
+  const counts: Counts = { skipped: 0, rpoWithoutDetail: 0 };
   let ruian: RuianAddressIndex | null = null;
   const stage = join(sources.stageDir ?? tmpdir(), `ruian-adr-${process.pid}-${Date.now()}.sqlite`);
   try {
     if (sources.ruianZip) ruian = await RuianAddressIndex.build(sources.ruianZip, stage);
-    const report = await store.replaceAll(registerBatches(sources, ruian, skipped), onProgress);
+    const report = await store.replaceAll(registerBatches(sources, ruian, counts), onProgress);
     let refreshed = 0;
     for (const path of sources.aresJson ?? []) refreshed += await refreshFromAres(store, readJson(path));
-    return { docs: report.docs, skipped: skipped.n, refreshed, seconds: (Date.now() - t0) / 1000, source };
+    return { docs: report.docs, skipped: counts.skipped, refreshed, rpoWithoutDetail: counts.rpoWithoutDetail, seconds: (Date.now() - t0) / 1000, source };
   } finally {
     ruian?.close();
     for (const suffix of ['', '-wal', '-shm']) rmSync(stage + suffix, { force: true });

@@ -79,10 +79,13 @@ describe('ARES v3 ekonomicke-subjekty', () => {
     expect(() => aresSubjects({ foo: 1 })).toThrow(/ARES/);
   });
 
+  // Škoda's two codes fall in two sectors and the answer marks neither: no sector (the RES answer has it).
   it('maps the seat, tax number and VAT status; keeps what ARES lacks from the stored entity', () => {
     const previous = { organization_size: '5000 - 9999 zaměstnanců' } as BusinessDoc;
     const [skoda, alza] = aresSubjects(json).map((s) => aresToDoc(s, previous)!);
-    expect(skoda).toMatchObject({ street: 'tř. Václava Klementa', street_number: '869', building_number: '', postal_code: '29301', district: 'Mladá Boleslav II', tin: 'CZ00177041', vatin: 'CZ00177041', organization_size: '5000 - 9999 zaměstnanců', segment: 'Zpracovatelský průmysl' });
+    expect(skoda).toMatchObject({ street: 'tř. Václava Klementa', street_number: '869', building_number: '', postal_code: '29301', district: 'Mladá Boleslav II', tin: 'CZ00177041', vatin: 'CZ00177041', organization_size: '5000 - 9999 zaměstnanců', segment: '' });
+    // One code only: its sector is the main activity's.
+    expect(alza.segment).toBe('Velkoobchod a maloobchod; opravy a údržba motorových vozidel');
     expect(alza).toMatchObject({ building_number: '53', tin: 'CZ27082440', vatin: null, legal_form: 'Akciová společnost' });
   });
 });

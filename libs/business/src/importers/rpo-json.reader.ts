@@ -74,10 +74,45 @@ export function rpoToDoc(e: RpoEntity): BusinessDoc | null {
   };
 }
 
-/** An RPO answer or dump: `{ results: [...] }`, an array, or one entity. */
+/**
+ * An RPO answer or dump: a search answer (`/rpo/v1/search`: `{ results: [...] }`), an array, or
+ * one entity's detail answer (`/rpo/v1/entity/{id}`). A search result carries only the id,
+ * identifiers, names, addresses, establishment and termination; the legal forms and the
+ * statistical codes (main activity) are in the detail answer alone.
+ */
 export function rpoEntities(json: unknown): RpoEntity[] {
   if (Array.isArray(json)) return json as RpoEntity[];
   if (json && typeof json === 'object' && Array.isArray((json as { results?: unknown }).results)) return (json as { results: RpoEntity[] }).results;
   if (json && typeof json === 'object' && 'identifiers' in json) return [json as RpoEntity];
   throw new Error('not an RPO entity answer: no results and no identifiers');
+}
+
+/** A search result without the detail: it has no legal form and no main activity. */
+export function lacksDetail(e: RpoEntity): boolean {
+  return !e.legalForms?.length && !e.statisticalCodes;
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || (Array.isArray(v) && v.length === 0);
+}
+
+/**
+ * Entities of several answers merged by RPO id (else by IČO), in the order first seen: a
+ * detail answer fills what the search answer of the same entity lacks, and a later answer's
+ * non-empty field replaces an earlier one's.
+ */
+export function mergeRpoEntities(entities: Iterable<RpoEntity>): RpoEntity[] {
+  const byKey = new Map<string, RpoEntity>();
+  for (const e of entities) {
+    const key = e.id !== undefined ? `id ${e.id}` : `ico ${padCin(current(e.identifiers)?.value ?? '')}`;
+    const seen = byKey.get(key);
+    if (!seen) {
+      byKey.set(key, { ...e });
+      continue;
+    }
+    for (const [k, v] of Object.entries(e) as Array<[keyof RpoEntity, unknown]>) {
+      if (!isEmpty(v)) (seen as Record<string, unknown>)[k] = v;
+    }
+  }
+  return [...byKey.values()];
 }

@@ -1,7 +1,6 @@
 import { escapeHtml } from '../domain/html';
 import { nameSpans } from '../domain/name-tokens';
 import { NameQuery } from './name-query';
-import { CinQuery } from './business-ranking';
 
 /**
  * Pure: the name with the parts the query matched in <em>, the rest HTML-escaped (the widget
@@ -27,14 +26,6 @@ export function highlightName(name: string, q: NameQuery): string {
 /** A legal-form span is not the folded text itself (`s. r. o.` is the token `sro`). */
 function isLegalFormSpan(name: string, s: { token: string; start: number; end: number }): boolean {
   return s.end - s.start !== s.token.length;
-}
-
-/** The id number with the typed digits marked (`<em>001770</em>41`). */
-export function highlightCin(cin: string, q: CinQuery): string {
-  if (cin.startsWith(q.digits)) return render(cin, [[0, q.digits.length]]);
-  const at = cin.length - cin.replace(/^0+/, '').length;
-  if (q.key !== '' && cin.slice(at).startsWith(q.key)) return render(cin, [[at, at + q.key.length]]);
-  return escapeHtml(cin);
 }
 
 function render(text: string, marks: Array<[number, number]>): string {

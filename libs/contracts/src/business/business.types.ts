@@ -11,13 +11,13 @@ export class Business {
   @ApiProperty({ nullable: true, type: String }) tin!: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Only when the register says the VAT registration is active' }) vatin!: string | null;
   @ApiProperty() formatted_address!: string;
-  @ApiProperty() street!: string;
+  @ApiProperty({ nullable: true, type: String }) street!: string | null;
   @ApiProperty() formatted_street!: string;
   @ApiProperty({ nullable: true, type: String }) street_number!: string | null;
-  @ApiProperty() building_number!: string;
+  @ApiProperty({ nullable: true, type: String }) building_number!: string | null;
   @ApiProperty() formatted_number!: string;
-  @ApiProperty() postal_code!: string;
-  @ApiProperty() municipality!: string;
+  @ApiProperty({ nullable: true, type: String, example: '293 01' }) postal_code!: string | null;
+  @ApiProperty({ nullable: true, type: String }) municipality!: string | null;
   @ApiProperty() legal_form!: string;
   @ApiProperty({ description: 'Industry (section of the main NACE activity); may be empty' }) segment!: string;
   @ApiProperty() organization_size!: string;

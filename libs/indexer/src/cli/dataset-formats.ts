@@ -25,6 +25,7 @@ export const FORMATS: Record<string, FormatInfo> = {
   'pl-prg-gml': { kinds: ['addresses'], countries: ['PL'] },
   'at-bev-csv': { kinds: ['addresses'], countries: ['AT'] },
   'ch-swisstopo-csv': { kinds: ['addresses'], countries: ['CH'] },
+  // LI addresses: an .osm.pbf extract or swisstopo's building-address CSV (its LI rows); liPlaceDocs tells them apart.
   'li-osm-pbf': { kinds: ['addresses'], countries: ['LI'] },
 };
 

@@ -1,4 +1,4 @@
-import { formatAddress, formatNumber, formatPostalCode } from './address-format';
+import { formatAddress, formatNumber, postalCodeOf } from './address-format';
 import { emptyDoc, PlaceDoc } from './place.doc';
 
 function address(country: PlaceDoc['country'], fields: Partial<PlaceDoc>): PlaceDoc {
@@ -87,15 +87,12 @@ describe('formatAddress, PL/AT/CH/LI: the whole number after the street, the pos
   });
 });
 
-describe('formatPostalCode', () => {
-  it.each([
-    ['CZ', '74601', '746 01'],
-    ['CZ', '746 01', '746 01'],
-    ['SK', '81101', '811 01'],
-    ['PL', '00950', '00-950'],
-    ['PL', '00-950', '00-950'],
-    ['AT', '1010', '1010'],
-    ['CH', '8001', '8001'],
-    ['LI', '9490', '9490'],
-  ] as const)('%s %s -> %s', (country, code, out) => expect(formatPostalCode(country, code)).toBe(out));
+describe('postalCodeOf', () => {
+  it('gives the written form of the stored code, null when there is none', () => {
+    expect(postalCodeOf({ country: 'CZ', postal_code: '74601' })).toBe('746 01');
+    expect(postalCodeOf({ country: 'PL', postal_code: '67416' })).toBe('67-416');
+    expect(postalCodeOf({ country: 'LI', postal_code: '9490' })).toBe('9490');
+    expect(postalCodeOf({ country: 'AT', postal_code: null })).toBeNull();
+    expect(postalCodeOf({ country: 'SK', postal_code: '' })).toBeNull();
+  });
 });

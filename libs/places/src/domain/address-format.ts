@@ -1,4 +1,4 @@
-import { CountryCode } from '@lookup/contracts';
+import { formatPostalCode } from '@lookup/contracts';
 import { PlaceDoc } from './place.doc';
 
 export interface FormattedAddress {
@@ -21,7 +21,7 @@ export function formatAddress(d: PlaceDoc): FormattedAddress {
   const formatted_number = formatNumber(d);
   const place = d.street ?? d.district ?? d.municipality ?? '';
   const formatted_street = joinNonEmpty(' ', place, formatted_number);
-  const town = joinNonEmpty(' ', formatPostalCode(d.country, d.postal_code), townOf(d));
+  const town = joinNonEmpty(' ', postalCodeOf(d) ?? '', townOf(d));
   return { formatted_address: joinNonEmpty(', ', formatted_street, town), formatted_street, formatted_number };
 }
 
@@ -44,13 +44,9 @@ export function formatNumber(d: Pick<PlaceDoc, 'street_number' | 'number_kind' |
   return main || (d.building_number ?? '');
 }
 
-/** As written on an envelope: `746 01` (CZ, SK), `00-950` (PL), otherwise as stored (`1010`, `8001`, `9490`). */
-export function formatPostalCode(country: CountryCode, code: string | null): string {
-  if (!code) return '';
-  const digits = code.replace(/[\s-]+/g, '');
-  if ((country === 'CZ' || country === 'SK') && /^\d{5}$/.test(digits)) return `${digits.slice(0, 3)} ${digits.slice(3)}`;
-  if (country === 'PL' && /^\d{5}$/.test(digits)) return `${digits.slice(0, 2)}-${digits.slice(2)}`;
-  return code.trim();
+/** The document's postal code in its country's written form (`746 01`, `00-950`, `1010`), null when it has none. */
+export function postalCodeOf(d: Pick<PlaceDoc, 'country' | 'postal_code'>): string | null {
+  return d.postal_code ? formatPostalCode(d.country, d.postal_code) : null;
 }
 
 function joinNonEmpty(sep: string, ...parts: string[]): string {

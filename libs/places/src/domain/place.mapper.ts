@@ -19,7 +19,8 @@ export function toPlace(d: PlaceDoc, highlight = escapeHtml(d.name)): Place {
   const latlng = d.lat !== null && d.lng !== null ? { lat: d.lat, lng: d.lng } : null;
   switch (d.object) {
     case 'municipality':
-      return { ...base, municipality: d.name, county: d.county ?? undefined, region: d.region ?? undefined, latlng, ...tail } as Place;
+      // A municipality without a county (AT Statutarstadt, CH/LI) says so with null, as search results do.
+      return { ...base, municipality: d.name, county: d.county ?? null, region: d.region ?? null, latlng, ...tail } as Place;
     case 'region':
     case 'county':
       return { ...base, ...toCatalogueEntry(d), latlng, ...tail } as unknown as Place;

@@ -1,5 +1,5 @@
-import { COUNTRY_NAMES, Place } from '@lookup/contracts';
-import { formatAddress, formatPostalCode } from '../domain/address-format';
+import { COUNTRY_NAMES, formatPostalCode, Place } from '@lookup/contracts';
+import { formatAddress, postalCodeOf } from '../domain/address-format';
 import { escapeHtml } from '../domain/html';
 import { PlaceDoc } from '../domain/place.doc';
 
@@ -42,7 +42,7 @@ export function toSearchPlace(d: PlaceDoc, highlight: string = escapeHtml(displa
         street_number: d.street_number,
         building_number: d.building_number,
         formatted_number: f.formatted_number,
-        postal_code: d.postal_code ?? null,
+        postal_code: postalCodeOf(d),
         municipality: d.municipality ?? null,
         district: d.district ?? null,
         county: d.county ?? null,
@@ -54,7 +54,7 @@ export function toSearchPlace(d: PlaceDoc, highlight: string = escapeHtml(displa
     case 'street':
       return { place_id: d.place_id, highlight, street: d.street ?? d.name, municipality: d.municipality ?? null, ...tail } as Place;
     case 'postal_code':
-      return { place_id: d.place_id, highlight, postal_code: d.postal_code ?? d.name, municipality: d.municipality ?? null, ...tail } as Place;
+      return { place_id: d.place_id, highlight, postal_code: formatPostalCode(d.country, d.postal_code ?? d.name), municipality: d.municipality ?? null, ...tail } as Place;
     case 'municipality':
       return {
         place_id: d.place_id,

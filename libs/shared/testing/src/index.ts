@@ -9,4 +9,5 @@ export * from './suites/places-search.suite';
 export * from './fault';
 export * from './zip-writer';
 export * from './distributed-env';
+export * from './tls-proxy';
 export * from './suites/places-validate.suite';

@@ -15,8 +15,19 @@ export const CH_ADDRESS_COLUMNS = [
 
 export const CH_REQUIRED_COLUMNS = ['ADR_EGAID', 'STR_ESID', 'STN_LABEL', 'ADR_NUMBER', 'ZIP_LABEL', 'COM_FOSNR', 'COM_CANTON', 'ADR_STATUS', 'ADR_EASTING', 'ADR_NORTHING'] as const;
 
-/** One address row, checked: ids are digits, the PLZ four digits, the canton two letters. */
+/**
+ * The file also holds Liechtenstein's official addresses: its 11 municipalities have the BFS
+ * numbers 7001 (Balzers) to 7011 (Vaduz), and no canton.
+ */
+export function isLiechtensteinBfs(bfs: string): boolean {
+  const n = Number(bfs);
+  return n >= 7001 && n <= 7011;
+}
+
+/** One address row, checked: ids are digits, the PLZ four digits, the canton two letters (none in LI). */
 export interface ChAddressRow {
+  /** `LI` for the rows of Liechtenstein's municipalities (BFS 7001-7011). */
+  country: 'CH' | 'LI';
   egaid: string;
   esid: string;
   street: string;
@@ -41,6 +52,8 @@ export interface ChAddressRow {
 export interface ChRowError {
   line: number;
   message: string;
+  /** Whose row it is, by COM_FOSNR (`CH` when that is unreadable too). */
+  country: 'CH' | 'LI';
 }
 
 const ZIP_LABEL = /^(\d{4})\s+(\S.*)$/;
@@ -59,7 +72,7 @@ export async function* readChAddressCsv(source: SourceFile | string, onError: (e
       checked = true;
     }
     const parsed = parseRow(row, line, width, headerWidth);
-    if (typeof parsed === 'string') onError({ line, message: parsed });
+    if (typeof parsed === 'string') onError({ line, message: parsed, country: isLiechtensteinBfs((row['COM_FOSNR'] ?? '').trim()) ? 'LI' : 'CH' });
     else yield parsed;
   }
 }
@@ -74,11 +87,13 @@ function parseRow(r: Record<string, string>, line: number, width: number, header
   if (!zip) return `EGAID ${egaid}: ZIP_LABEL "${r['ZIP_LABEL']}" is not "<4-digit PLZ> <locality>"`;
   const bfs = r['COM_FOSNR']!.trim();
   if (!/^\d{1,4}$/.test(bfs)) return `EGAID ${egaid}: COM_FOSNR "${bfs}" is not a BFS municipality number`;
-  const canton = r['COM_CANTON']!.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(canton)) return `EGAID ${egaid}: COM_CANTON "${r['COM_CANTON']}" is not a canton abbreviation`;
+  const country = isLiechtensteinBfs(bfs) ? 'LI' : 'CH';
+  // Whatever an LI row writes as its canton (empty, `FL`), Liechtenstein has none.
+  const canton = country === 'LI' ? '' : r['COM_CANTON']!.trim().toUpperCase();
+  if (country === 'CH' && !/^[A-Z]{2}$/.test(canton)) return `EGAID ${egaid}: COM_CANTON "${r['COM_CANTON']}" is not a canton abbreviation`;
   const esid = r['STR_ESID']!.trim();
   return {
-    egaid, esid: /^\d+$/.test(esid) ? esid : '', street, number: r['ADR_NUMBER']!.trim(),
+    country, egaid, esid: /^\d+$/.test(esid) ? esid : '', street, number: r['ADR_NUMBER']!.trim(),
     postalCode: zip[1]!, locality: zip[2]!.trim(), bfs, municipality: (r['COM_NAME'] ?? '').trim(), canton,
     status: r['ADR_STATUS']!.trim().toLowerCase(), official: (r['ADR_OFFICIAL'] ?? '').trim().toLowerCase() === 'true',
     easting: metres(r['ADR_EASTING']!), northing: metres(r['ADR_NORTHING']!), line,

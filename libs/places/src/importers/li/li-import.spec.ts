@@ -116,7 +116,9 @@ describe('liPlaceDocs', () => {
     expect(byId(docs, 'li_an1')).toMatchObject({ name: 'Städtle 3, 9490 Vaduz', building_number: '3' });
   });
 
-  it('refuses a source that is not a PBF extract, naming it', async () => {
-    await expect(importLi([join(dir.path, 'x.csv')])).rejects.toThrow(/sources: .*x\.csv is not an OSM PBF extract/);
+  it('refuses a source that is neither a PBF extract nor swisstopo\'s address file, naming what is missing', async () => {
+    const other = join(dir.path, 'x.csv');
+    writeFileSync(other, 'a;b\n1;2\n');
+    await expect(importLi([other])).rejects.toThrow(/not an amtliches Gebäudeadressverzeichnis CSV: no column ADR_EGAID/);
   });
 });

@@ -189,12 +189,27 @@ describe('plPlaceDocs sources', () => {
     expect(fromZip.docs).toEqual(fromFiles.docs);
   });
 
+  it('takes the TERC table in XML, as a file or inside the zip, and does not read it as PRG', async () => {
+    const xml = resolve(PL, 'terc-xml/TERC_Urzedowy_2024-01-01.xml');
+    const zip = join(dir.path, 'PRG-with-TERC.zip');
+    writeTestZip(zip, [
+      { name: 'PRG_PunktyAdresowe/14.gml', data: readFileSync(GML_2021), deflate: true },
+      { name: 'TERC_Urzedowy_2024-01-01.xml', data: readFileSync(xml), deflate: true },
+    ]);
+    const fromCsv = await importPl([GML_2021, TERC]);
+    for (const sources of [[GML_2021, xml], [zip]]) {
+      const run = await importPl(sources);
+      expect(run.docs).toEqual(fromCsv.docs);
+      expect(run.report.errors.filter((e) => /TERC_Urzedowy_2024-01-01\.xml/.test(e))).toEqual([expect.stringMatching(/not a TERC unit \(WOJ "14", POW "6X"/)]);
+    }
+  });
+
   it('reports a given file it cannot read instead of ignoring it', async () => {
     const other = join(dir.path, 'punkty.txt');
     writeFileSync(other, 'not PRG');
     const run = await importPl([other, GML_2021, TERC]);
     expect(run.report.addresses).toBe(8);
-    expect(run.report.errors[0]).toBe(`${other}: neither PRG GML (.gml, .xml) nor a TERC table (TERC*.csv), nor a zip or folder of them: not read`);
+    expect(run.report.errors[0]).toBe(`${other}: neither PRG GML (.gml, .xml) nor a TERC table (TERC*.csv, TERC*.xml), nor a zip or folder of them: not read`);
   });
 });
 

@@ -20,7 +20,7 @@ const DICTIONARY_AND_POINTS = new Set([...PRG_DICTIONARY, ...PRG_POINT]);
  * voivodeship or powiat, as published), given as files, zips or folders. Addresses first, then
  * the derived streets, postal codes, gminas, powiats and voivodeships. Region, county and
  * municipality names come from `catalogue` (the GeoNames one) when given, else from a TERYT
- * TERC table among the sources (`TERC*.csv`), else from the file (2012 only).
+ * TERC table among the sources (`TERC*.csv` or `TERC*.xml`), else from the file (2012 only).
  *
  * Each file is read twice: first its name objects and the latest version of every point, then
  * its points. A point listed twice in a file (a change) yields only its latest `wersjaId`.
@@ -41,7 +41,7 @@ export async function* plPlaceDocs(opts: {
   const terc = new Map<string, string>();
   for (const path of opts.sources) {
     if (!(await isContainer(path)) && !PRG_ENTRY.test(path) && !TERC_ENTRY.test(basename(path))) {
-      run.error(`${path}: neither PRG GML (.gml, .xml) nor a TERC table (TERC*.csv), nor a zip or folder of them: not read`);
+      run.error(`${path}: neither PRG GML (.gml, .xml) nor a TERC table (TERC*.csv, TERC*.xml), nor a zip or folder of them: not read`);
     }
     for await (const file of sourcesAt(path, TERC_ENTRY)) {
       if (TERC_ENTRY.test(file.name)) for (const [id, name] of await readTercNames(file, (m) => run.error(m))) terc.set(id, name);
@@ -50,7 +50,8 @@ export async function* plPlaceDocs(opts: {
   const names = { catalogue: lookup, catalogueGiven: !!c, terc };
   for (const path of opts.sources) {
     for await (const file of sourcesAt(path, PRG_ENTRY)) {
-      if (!PRG_ENTRY.test(file.name)) continue;
+      // A TERC table in XML matches PRG_ENTRY too; it was read above.
+      if (!PRG_ENTRY.test(file.name) || TERC_ENTRY.test(file.name)) continue;
       const { dict, latest } = await firstPass(file);
       const builder = new PrgAddressBuilder(dict, names, (m) => run.error(m));
       for await (const f of readPrgFeatures(file, PRG_POINT)) {

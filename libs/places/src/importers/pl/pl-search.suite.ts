@@ -74,7 +74,7 @@ export function plSearchSuite(engine: string, makeStore: () => Promise<PlacesSto
     it('returns the address fields in the PL model (whole number in building_number)', async () => {
       const [a] = await q({ query: 'Marszałkowska 12a' });
       expect(a).toMatchObject({
-        object: 'address', country: 'PL', street: 'ul. Marszałkowska', street_number: null, building_number: '12a', postal_code: '00950',
+        object: 'address', country: 'PL', street: 'ul. Marszałkowska', street_number: null, building_number: '12a', postal_code: '00-950',
         municipality: 'Warszawa', county: 'Warszawa', region: 'mazowieckie', formatted_street: 'ul. Marszałkowska 12a', formatted_number: '12a',
         place_id: 'pl_ac6b8d0f2-4a6c-4e0a-c2e4-6a8c0e2a4c6e',
       });
@@ -84,10 +84,10 @@ export function plSearchSuite(engine: string, makeStore: () => Promise<PlacesSto
 
     it('matches postal codes with or without the dash, whole or partial', async () => {
       const codes = async (query: string) => (await svc.postal(parseRequest(PostalQueryRequest, { query }))).map((p) => p.postal_code);
-      expect(await codes('00-950')).toEqual(['00950']);
-      expect(await codes('00950')).toEqual(['00950']);
-      expect(await codes('00-9')).toEqual(['00950', '00951']);
-      expect(await codes('009')).toEqual(['00950', '00951']);
+      expect(await codes('00-950')).toEqual(['00-950']);
+      expect(await codes('00950')).toEqual(['00-950']);
+      expect(await codes('00-9')).toEqual(['00-950', '00-951']);
+      expect(await codes('009')).toEqual(['00-950', '00-951']);
       expect(await first('Marszałkowska 10, 00-950 Warszawa')).toBe('ul. Marszałkowska 10, 00-950 Warszawa');
       expect(await first('Długa 15 80827')).toBe('Długa 15, 80-827 Gdańsk');
     });

@@ -1,7 +1,8 @@
 import { open } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { inflate } from 'node:zlib';
-import { ProtoReader, Wire } from './protobuf';
+import Pbf from 'pbf';
+import { decodeBlock } from './osm-block.decoder';
 
 const inflateAsync = promisify(inflate);
 
@@ -82,193 +83,27 @@ async function readExactly(fh: import('node:fs/promises').FileHandle, position: 
 }
 
 function parseBlobHeader(buf: Uint8Array): { type: string; datasize: number } {
-  const r = new ProtoReader(buf);
-  let type = '';
-  let datasize = -1;
-  while (!r.done) {
-    const { field, wire } = r.tag();
-    if (field === 1 && wire === Wire.Bytes) type = r.string();
-    else if (field === 3 && wire === Wire.Varint) datasize = r.varint();
-    else r.skip(wire);
-  }
-  if (!type || datasize < 0) throw new Error('BlobHeader without type or datasize: not an OSM PBF file');
-  return { type, datasize };
+  const h = new Pbf(buf).readFields(
+    (tag, r: { type: string; datasize: number }, p) => {
+      if (tag === 1) r.type = p.readString();
+      else if (tag === 3) r.datasize = p.readVarint();
+    },
+    { type: '', datasize: -1 },
+  );
+  if (!h.type || h.datasize < 0) throw new Error('BlobHeader without type or datasize: not an OSM PBF file');
+  return h;
 }
 
+/** Blob fields: 1 raw, 3 zlib; 4-7 the other compressions. */
 async function blobData(buf: Uint8Array, path: string): Promise<Uint8Array> {
-  const r = new ProtoReader(buf);
-  while (!r.done) {
-    const { field, wire } = r.tag();
-    if (field === 1 && wire === Wire.Bytes) return r.bytes();
-    if (field === 3 && wire === Wire.Bytes) return inflateAsync(r.bytes());
-    if (field >= 4 && field <= 7 && wire === Wire.Bytes) throw new Error(`${path}: blob compression #${field} (lzma/bzip2/lz4/zstd) is not supported; re-encode with zlib (osmium cat -o out.osm.pbf)`);
-    r.skip(wire);
-  }
-  throw new Error(`${path}: blob without data`);
-}
-
-interface Block {
-  strings: string[];
-  granularity: number;
-  latOffset: number;
-  lonOffset: number;
-}
-
-/** One PrimitiveBlock: the string table and scaling first, then its groups. */
-export function decodeBlock(buf: Uint8Array, options: OsmReadOptions): OsmElement[] {
-  const block: Block = { strings: [], granularity: 100, latOffset: 0, lonOffset: 0 };
-  const groups: Uint8Array[] = [];
-  const r = new ProtoReader(buf);
-  while (!r.done) {
-    const { field, wire } = r.tag();
-    if (field === 1 && wire === Wire.Bytes) block.strings = stringTable(r.bytes());
-    else if (field === 2 && wire === Wire.Bytes) groups.push(r.bytes());
-    else if (field === 17 && wire === Wire.Varint) block.granularity = r.varint();
-    else if (field === 19 && wire === Wire.Varint) block.latOffset = r.varint();
-    else if (field === 20 && wire === Wire.Varint) block.lonOffset = r.varint();
-    else r.skip(wire);
-  }
-  const out: OsmElement[] = [];
-  for (const g of groups) decodeGroup(g, block, options, out);
-  return out;
-}
-
-function stringTable(buf: Uint8Array): string[] {
-  const r = new ProtoReader(buf);
-  const out: string[] = [];
-  while (!r.done) {
-    const { field, wire } = r.tag();
-    if (field === 1 && wire === Wire.Bytes) out.push(r.string());
-    else r.skip(wire);
-  }
-  return out;
-}
-
-function decodeGroup(buf: Uint8Array, b: Block, o: OsmReadOptions, out: OsmElement[]): void {
-  const r = new ProtoReader(buf);
-  while (!r.done) {
-    const { field, wire } = r.tag();
-    if (field === 1 && wire === Wire.Bytes && o.nodes) out.push(node(r.bytes(), b));
-    else if (field === 2 && wire === Wire.Bytes && o.nodes) dense(r.bytes(), b, out);
-    else if (field === 3 && wire === Wire.Bytes && o.ways) out.push(way(r.bytes(), b));
-    else if (field === 4 && wire === Wire.Bytes && o.relations) out.push(relation(r.bytes(), b));
-    else r.skip(wire);
-  }
-}
-
-function degrees(offset: number, granularity: number, v: number): number {
-  return Math.round((offset + granularity * v) / 100) / 1e7;
-}
-
-function tags(b: Block, keys: number[], vals: number[]): OsmTags {
-  const t: OsmTags = {};
-  for (let i = 0; i < keys.length; i++) t[str(b, keys[i]!)] = str(b, vals[i]!);
-  return t;
-}
-
-function str(b: Block, i: number): string {
-  const s = b.strings[i];
-  if (s === undefined) throw new Error(`string index ${i} outside the block's string table`);
-  return s;
-}
-
-function node(buf: Uint8Array, b: Block): OsmNode {
-  const r = new ProtoReader(buf);
-  let id = 0;
-  let lat = 0;
-  let lon = 0;
-  const keys: number[] = [];
-  const vals: number[] = [];
-  while (!r.done) {
-    const { field, wire } = r.tag();
-    if (field === 1) id = r.svarint();
-    else if (field === 2) r.packed(wire, keys);
-    else if (field === 3) r.packed(wire, vals);
-    else if (field === 8) lat = r.svarint();
-    else if (field === 9) lon = r.svarint();
-    else r.skip(wire);
-  }
-  return { type: 'node', id, lat: degrees(b.latOffset, b.granularity, lat), lng: degrees(b.lonOffset, b.granularity, lon), tags: tags(b, keys, vals) };
-}
-
-/** DenseNodes: delta-coded ids and coordinates, tags as one 0-separated key/value run. */
-function dense(buf: Uint8Array, b: Block, out: OsmElement[]): void {
-  const r = new ProtoReader(buf);
-  const ids: number[] = [];
-  const lats: number[] = [];
-  const lons: number[] = [];
-  const kv: number[] = [];
-  while (!r.done) {
-    const { field, wire } = r.tag();
-    if (field === 1) r.packed(wire, ids, true);
-    else if (field === 8) r.packed(wire, lats, true);
-    else if (field === 9) r.packed(wire, lons, true);
-    else if (field === 10) r.packed(wire, kv);
-    else r.skip(wire);
-  }
-  if (lats.length !== ids.length || lons.length !== ids.length) throw new Error('DenseNodes with unequal id/lat/lon counts');
-  let id = 0;
-  let lat = 0;
-  let lon = 0;
-  let k = 0;
-  for (let i = 0; i < ids.length; i++) {
-    id += ids[i]!;
-    lat += lats[i]!;
-    lon += lons[i]!;
-    const t: OsmTags = {};
-    while (k < kv.length && kv[k] !== 0) {
-      t[str(b, kv[k]!)] = str(b, kv[k + 1]!);
-      k += 2;
-    }
-    k++;
-    out.push({ type: 'node', id, lat: degrees(b.latOffset, b.granularity, lat), lng: degrees(b.lonOffset, b.granularity, lon), tags: t });
-  }
-}
-
-function way(buf: Uint8Array, b: Block): OsmWay {
-  const r = new ProtoReader(buf);
-  let id = 0;
-  const keys: number[] = [];
-  const vals: number[] = [];
-  const deltas: number[] = [];
-  while (!r.done) {
-    const { field, wire } = r.tag();
-    if (field === 1) id = r.varint();
-    else if (field === 2) r.packed(wire, keys);
-    else if (field === 3) r.packed(wire, vals);
-    else if (field === 8) r.packed(wire, deltas, true);
-    else r.skip(wire);
-  }
-  let ref = 0;
-  const refs = deltas.map((d) => (ref += d));
-  return { type: 'way', id, refs, tags: tags(b, keys, vals) };
-}
-
-const MEMBER_TYPES = ['node', 'way', 'relation'] as const;
-
-function relation(buf: Uint8Array, b: Block): OsmRelation {
-  const r = new ProtoReader(buf);
-  let id = 0;
-  const keys: number[] = [];
-  const vals: number[] = [];
-  const roles: number[] = [];
-  const deltas: number[] = [];
-  const types: number[] = [];
-  while (!r.done) {
-    const { field, wire } = r.tag();
-    if (field === 1) id = r.varint();
-    else if (field === 2) r.packed(wire, keys);
-    else if (field === 3) r.packed(wire, vals);
-    else if (field === 8) r.packed(wire, roles);
-    else if (field === 9) r.packed(wire, deltas, true);
-    else if (field === 10) r.packed(wire, types);
-    else r.skip(wire);
-  }
-  let ref = 0;
-  const members = deltas.map((d, i): OsmMember => {
-    const type = MEMBER_TYPES[types[i] ?? -1];
-    if (!type) throw new Error(`relation ${id}: member type ${types[i]} is not node, way or relation`);
-    return { type, ref: (ref += d), role: str(b, roles[i] ?? 0) };
-  });
-  return { type: 'relation', id, members, tags: tags(b, keys, vals) };
+  const found = new Pbf(buf).readFields(
+    (tag, r: { field: number; data: Uint8Array | null }, p) => {
+      if (r.data === null && tag !== 2) [r.field, r.data] = [tag, p.readBytes()];
+    },
+    { field: 0, data: null },
+  );
+  if (found.data === null) throw new Error(`${path}: blob without data`);
+  if (found.field === 1) return found.data;
+  if (found.field === 3) return inflateAsync(found.data);
+  throw new Error(`${path}: blob compression #${found.field} (lzma/bzip2/lz4/zstd) is not supported; re-encode with zlib (osmium cat -o out.osm.pbf)`);
 }

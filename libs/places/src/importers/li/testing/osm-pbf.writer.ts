@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { ProtoWriter } from '../osm-pbf/protobuf';
+import { ProtoWriter } from './proto-writer';
 
 export interface PbfNode {
   id: number;
