@@ -52,7 +52,7 @@ describe('validation verdict', () => {
   it('corrects a postal code that does not belong to the address', () => {
     const v = decide({ query: 'Lihovarská 79/22a', municipality: 'Opava', postal_code: '746 02' });
     expect([v.verdict, v.status, v.place?.place_id]).toEqual(['corrected', 'unsure', LIHOVARSKA]);
-    expect(v.corrections).toEqual([{ field: 'postal_code', given: '746 02', value: '74601' }]);
+    expect(v.corrections).toEqual([{ field: 'postal_code', given: '746 02', value: '746 01' }]);
   });
 
   it('corrects a misspelt municipality and a misspelt street', () => {
@@ -95,7 +95,7 @@ describe('validation verdict', () => {
       verdict: 'corrected',
       corrections: [
         { field: 'municipality', given: null, value: 'Svitavy' },
-        { field: 'postal_code', given: null, value: '56802' },
+        { field: 'postal_code', given: null, value: '568 02' },
       ],
     });
   });

@@ -1,5 +1,5 @@
-import { CorrectedField, PlaceValidation, ValidationVerdict } from '@lookup/contracts';
-import { formatNumber, formatPostalCode } from '../../domain/address-format';
+import { CorrectedField, formatPostalCode, PlaceValidation, ValidationVerdict } from '@lookup/contracts';
+import { formatNumber } from '../../domain/address-format';
 import { PlaceDoc } from '../../domain/place.doc';
 import { fold } from '../../search/text-fold';
 
@@ -127,7 +127,7 @@ export class ValidateCaseGenerator {
   }
 
   private make(kind: CaseKind, d: PlaceDoc, seen: { byCp: Map<string, number>; bare: Set<string>; numbers: Map<string, Set<string>> }): ValidateCase | null {
-    const postal = formatPostalCode(d.country, d.postal_code);
+    const postal = formatPostalCode(d.country, d.postal_code ?? '');
     const base = { query: `${placeOf(d)} ${formatNumber(d)}`, municipality: d.municipality!, country: d.country };
     switch (kind) {
       case 'exact':

@@ -21,7 +21,7 @@ export function placesValidateHttpSuite(get: () => GatewayUnderTest): void {
 
     it('corrects a wrong postal code, a misspelt town and a missing orientation number', async () => {
       expect(await validate({ query: 'Hlavní třída 1240/1', municipality: 'Šumperk', postal_code: '787 99' })).toMatchObject({
-        verdict: 'corrected', status: 'unsure', corrections: [{ field: 'postal_code', given: '787 99', value: '78701' }],
+        verdict: 'corrected', status: 'unsure', corrections: [{ field: 'postal_code', given: '787 99', value: '787 01' }],
       });
       expect(await validate({ street: 'Hlavní třída', street_number: '1240', building_number: '1', municipality: 'Šumprek' })).toMatchObject({
         verdict: 'corrected', corrections: [{ field: 'municipality', given: 'Šumprek', value: 'Šumperk' }],
