@@ -32,16 +32,21 @@ class Field {
     this.words = fieldWords(text);
     this.met = this.words.map(() => false);
   }
-  /** The closest word's distance (marking it met), or null. */
-  match(w: TypedWord): number | null {
-    let best: number | null = null;
+  /** The closest word's distance and where it is (nothing marked); d null for none. */
+  best(w: TypedWord): { d: number | null; at: number } {
+    let d: number | null = null;
     let at = -1;
     this.words.forEach((f, i) => {
-      const d = distance(w, f);
-      if (d !== null && (best === null || d < best)) [best, at] = [d, i];
+      const x = distance(w, f);
+      if (x !== null && (d === null || x < d)) [d, at] = [x, i];
     });
-    if (at >= 0) this.met[at] = true;
-    return best;
+    return { d, at };
+  }
+  /** The closest word's distance, marking that word met; null for none. */
+  match(w: TypedWord): number | null {
+    const b = this.best(w);
+    if (b.at >= 0) this.met[b.at] = true;
+    return b.d;
   }
   /** Whether the word is one of the field's, exactly (nothing marked). */
   has(w: TypedWord): boolean {
@@ -107,17 +112,24 @@ export function matchCandidate(input: AddressInput, p: Place): CandidateMatch | 
   const fuzzyTown: string[] = [];
   const unmatched: string[] = [];
   for (const w of input.loose) {
-    const s = street.match(w);
-    const t = town.match(w);
-    municipality.match(w);
+    // A word counts for the field it matches best: the same word names a village and its part (`Rančířov 86`).
+    const s = street.best(w).d;
+    const t = town.best(w).d;
+    const toStreet = s === 0 || (s !== null && t !== 0);
+    const toTown = t === 0 || (t !== null && !toStreet);
+    if (toStreet) street.match(w);
+    if (toTown) {
+      town.match(w);
+      municipality.match(w);
+    }
     if (s === 0 || t === 0) continue;
-    if (s !== null) fuzzyStreet.push(w.typed);
-    else if (t !== null) fuzzyTown.push(w.typed);
+    if (toStreet) fuzzyStreet.push(w.typed);
+    else if (toTown) fuzzyTown.push(w.typed);
     else unmatched.push(w.typed);
     cost += s ?? t ?? 0;
   }
-  // The typed municipality names a village's part too where they share the name (`Rančířov 86`).
-  if (!p.street && input.municipality && input.municipality.words.every((w) => street.has(w))) street.met.fill(true);
+  // Nothing typed names the street: the typed municipality may, where a village's part shares its name.
+  if (!p.street && !street.met.some(Boolean) && input.municipality && input.municipality.words.every((w) => street.has(w))) street.met.fill(true);
   if (!street.met.some(Boolean)) return null;
   if (fuzzyStreet.length) {
     fix('street', fuzzyStreet.join(' '), streetOf(p));

@@ -49,6 +49,18 @@ describe('validation verdict', () => {
     expect([alone.verdict, alone.place?.place_id]).toEqual(['exact', 'cz_a1010x']);
   });
 
+  it('counts a word for the field it matches exactly, not for a near one elsewhere', () => {
+    const base = searchFixtureDocs().find((d) => d.place_id === 'cz_a1010')!;
+    const part = (id: string, district: string) => toSearchPlace({ ...base, place_id: id, district, municipality: 'Velké Petrovice', postal_code: '54954' });
+    const village = [part('cz_p1', 'Petrovičky'), part('cz_p2', 'Petrovice')];
+    const v = decideValidation(readInput(parseRequest(PlaceValidateRequest, { query: 'Petrovice 12', municipality: 'Velké Petrovice', postal_code: '410 02' })), village, 7);
+    expect([v.verdict, v.place?.place_id]).toEqual(['corrected', 'cz_p2']);
+    // The part named like its town loses to the part named as typed (`Osová 12` in Osová Bítýška).
+    const osova = [part('cz_o1', 'Osová Bítýška'), part('cz_o2', 'Osová')].map((p) => ({ ...p, municipality: 'Osová Bítýška' }));
+    const o = decideValidation(readInput(parseRequest(PlaceValidateRequest, { query: 'Osová 12', municipality: 'Osová Bítýška' })), osova, 7);
+    expect([o.verdict, o.place?.place_id]).toEqual(['exact', 'cz_o2']);
+  });
+
   it('corrects a postal code that does not belong to the address', () => {
     const v = decide({ query: 'Lihovarská 79/22a', municipality: 'Opava', postal_code: '746 02' });
     expect([v.verdict, v.status, v.place?.place_id]).toEqual(['corrected', 'unsure', LIHOVARSKA]);
