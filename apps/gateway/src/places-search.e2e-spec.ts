@@ -1,14 +1,14 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Services } from '@lookup/contracts';
-import { createGatewayApp } from '@lookup/gateway';
+import { ApiKeyService, createGatewayApp } from '@lookup/gateway';
 import { createOpenSearchClient } from '@lookup/shared/search';
 import { NatsTransportClient } from '@lookup/shared/transport';
 import { createServiceApp } from '@lookup/shared/runtime';
 import { importCatalogue, importRuianAddresses, OpenSearchPlacesStore, PlacesServiceModule, sampleAddressSources, sampleSources } from '@lookup/places';
-import { describeWith, distributedTestEnv, GatewayUnderTest, placesSearchHttpSuite } from '@lookup/shared/testing';
+import { describeWith, distributedTestEnv, GatewayUnderTest, placesSearchHttpSuite, placesValidateHttpSuite } from '@lookup/shared/testing';
 
-/** Distributed: gateway -> NATS -> places app -> OpenSearch, the same place-search suite as standalone. */
+/** Distributed: gateway -> NATS -> places app -> OpenSearch, the same place-search and places.validate suites as standalone. */
 describeWith(['postgres', 'nats', 'opensearch'], 'distributed place searches over HTTP', () => {
   let gateway: NestFastifyApplication;
   let places: INestApplication | undefined;
@@ -34,7 +34,8 @@ describeWith(['postgres', 'nats', 'opensearch'], 'distributed place searches ove
     gateway = await createGatewayApp(config, transport);
     await gateway.listen(0, '127.0.0.1');
     const port = (gateway.getHttpServer().address() as { port: number }).port;
-    Object.assign(gw, { baseUrl: `http://127.0.0.1:${port}`, port, key: 'distributed-search-key', createKey: async () => 'unused' });
+    const keys = gateway.get(ApiKeyService);
+    Object.assign(gw, { baseUrl: `http://127.0.0.1:${port}`, port, key: 'distributed-search-key', createKey: async (input: Parameters<GatewayUnderTest['createKey']>[0]) => (await keys.create(input)).key });
   });
 
   afterAll(async () => {
@@ -45,4 +46,5 @@ describeWith(['postgres', 'nats', 'opensearch'], 'distributed place searches ove
   });
 
   placesSearchHttpSuite(() => gw);
+  placesValidateHttpSuite(() => gw);
 });

@@ -1,9 +1,10 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@lookup/shared/config';
-import { GatewayUnderTest, placesSearchHttpSuite, tempDir } from '@lookup/shared/testing';
+import { ApiKeyService } from '@lookup/gateway';
+import { GatewayUnderTest, placesSearchHttpSuite, placesValidateHttpSuite, tempDir } from '@lookup/shared/testing';
 import { createStandaloneApp } from './standalone';
 
-/** Standalone: place searches on SQLite, the RUIAN-format sample imported at start like `npm start` does. */
+/** Standalone: place searches and places.validate on SQLite, the RUIAN-format sample imported at start like `npm start` does. */
 describe('standalone place searches over HTTP', () => {
   const dir = tempDir();
   let app: NestFastifyApplication;
@@ -14,7 +15,8 @@ describe('standalone place searches over HTTP', () => {
     app = await createStandaloneApp(config);
     await app.listen(0, '127.0.0.1');
     const port = (app.getHttpServer().address() as { port: number }).port;
-    Object.assign(gw, { baseUrl: `http://127.0.0.1:${port}`, port, key: 'standalone-search-key', createKey: async () => 'unused' });
+    const keys = app.get(ApiKeyService);
+    Object.assign(gw, { baseUrl: `http://127.0.0.1:${port}`, port, key: 'standalone-search-key', createKey: async (input: Parameters<GatewayUnderTest['createKey']>[0]) => (await keys.create(input)).key });
   });
 
   afterAll(async () => {
@@ -23,4 +25,5 @@ describe('standalone place searches over HTTP', () => {
   });
 
   placesSearchHttpSuite(() => gw);
+  placesValidateHttpSuite(() => gw);
 });

@@ -9,6 +9,7 @@ export * from './places/detail.dto';
 export * from './places/search-params';
 export * from './places/search.dto';
 export * from './places/reverse.dto';
+export * from './places/validate.dto';
 export * from './utils/email.dto';
 export * from './utils/translator.dto';
 export * from './utils/ip.dto';

@@ -35,6 +35,7 @@ export const Subjects = {
     municipality: 'places.search.municipality',
     postal: 'places.search.postal',
     reverse: 'places.search.reverse',
+    validate: 'places.validate',
     health: 'places.health',
   },
   business: {

@@ -17,6 +17,7 @@ import { EmailController } from './routes/email.controller';
 import { PlacesCatalogueController } from './routes/places-catalogue.controller';
 import { PlacesDetailController } from './routes/places-detail.controller';
 import { PlacesSearchController } from './routes/places-search.controller';
+import { PlacesValidateController } from './routes/places-validate.controller';
 import { IntlController } from './routes/intl.controller';
 import { BusinessController } from './routes/business.controller';
 import { HealthController } from './health/health.controller';
@@ -41,7 +42,7 @@ export class GatewayModule {
         KeysModule.forRoot(options.config),
       ],
       // Static routes before `:place_id`, so `/v1/places/regions` is never taken for an id.
-      controllers: [HealthController, PlacesCatalogueController, PlacesSearchController, PlacesDetailController, IntlController, EmailController, UtilsController, BusinessController],
+      controllers: [HealthController, PlacesCatalogueController, PlacesSearchController, PlacesValidateController, PlacesDetailController, IntlController, EmailController, UtilsController, BusinessController],
       providers: [
         { provide: TRANSPORT_CLIENT, useValue: options.transport },
         { provide: KEY_OUTPUT, useValue: stdoutKeyOutput },

@@ -12,6 +12,7 @@ export * from './catalogue/catalogue.import';
 export { ruianPlaceDocs, skRegisterPlaceDocs, AddressImportReport } from './importers/address-import';
 export { loadCatalogue } from './importers/catalogue.loader';
 export { PlacesSearchService } from './search/places-search.service';
+export { PlacesValidateService } from './validate/places-validate.service';
 export * from './importers/sk-changes';
 export * from './importers/sk-changes.state';
 export * from './store/opensearch-places.versions';

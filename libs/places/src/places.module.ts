@@ -10,6 +10,8 @@ import { PlacesSearchService } from './search/places-search.service';
 import { PlacesSearchHandlers } from './search/places-search.handlers';
 import { PLACES_SEARCH_THREADS, SearchThreads } from './search/search-threads';
 import { SqlitePlacesStore } from './store/sqlite-places.store';
+import { PlacesValidateHandlers } from './validate/places-validate.handlers';
+import { PlacesValidateService } from './validate/places-validate.service';
 
 @Injectable()
 class PlacesStoreCloser implements OnApplicationShutdown {
@@ -41,7 +43,7 @@ export class PlacesModule {
     return {
       module: PlacesModule,
       imports: [ConfigModule.forRoot(options.config)],
-      controllers: [PlacesHandlers, PlacesSearchHandlers],
+      controllers: [PlacesHandlers, PlacesSearchHandlers, PlacesValidateHandlers],
       providers: [
         {
           provide: PLACES_STORE,
@@ -55,6 +57,7 @@ export class PlacesModule {
         { provide: SERVICE_READINESS, inject: [PLACES_STORE], useFactory: (s: PlacesStore) => () => s.ping() },
         CatalogueService,
         PlacesSearchService,
+        PlacesValidateService,
         PlacesDataBootstrap,
         PlacesStoreCloser,
       ],

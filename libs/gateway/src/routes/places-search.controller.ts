@@ -20,7 +20,7 @@ import { AuthenticatedKey } from '../keys/api-key.service';
  * The search with the caller's address in `caller_ip` (always ours: a value the caller sent is
  * replaced), which places locates for `around_latlng_via_ip=true`.
  */
-function withCaller<T extends PlaceSearchBase>(dto: T, ip: string | undefined): T {
+export function withCaller<T extends PlaceSearchBase>(dto: T, ip: string | undefined): T {
   // Only when asked for: the caller's address is not sent around otherwise. A zone id
   // (`fe80::1%eth0`) is not part of the address.
   const plain = ip?.split('%')[0];

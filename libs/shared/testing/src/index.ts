@@ -11,3 +11,4 @@ export * from './zip-writer';
 export * from './distributed-env';
 export * from './tls-proxy';
 export * from './raw-http';
+export * from './suites/places-validate.suite';

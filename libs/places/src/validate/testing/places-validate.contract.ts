@@ -1,0 +1,71 @@
+import { parseRequest, PlaceValidateRequest, PlaceValidation } from '@lookup/contracts';
+import { PlacesStore } from '../../store/places.store';
+import { PlacesSearchService } from '../../search/places-search.service';
+import { searchFixtureDocs } from '../../search/testing/search-fixtures';
+import { PlacesValidateService } from '../places-validate.service';
+
+/**
+ * Validation through the real search over an engine, the same fixtures and expectations on
+ * every engine: the searches must find the candidates the verdict needs (typo pass, refiners).
+ */
+export function placesValidateContract(engine: string, makeStore: () => Promise<PlacesStore>, dispose: (s: PlacesStore) => Promise<void>): void {
+  describe(`places validate contract (${engine})`, () => {
+    let store: PlacesStore;
+    let svc: PlacesValidateService;
+    const validate = (p: Record<string, unknown>): Promise<PlaceValidation> => svc.validate(parseRequest(PlaceValidateRequest, p));
+    const summary = (v: PlaceValidation) => [v.verdict, v.place?.formatted_address ?? null, v.corrections.map((c) => `${c.field}:${c.given ?? ''}>${c.value ?? ''}`)];
+
+    beforeAll(async () => {
+      store = await makeStore();
+      await store.upsert(searchFixtureDocs());
+      svc = new PlacesValidateService(new PlacesSearchService(store));
+    });
+
+    afterAll(() => dispose(store));
+
+    it('finds the exact address, typed whole or in parts, and returns it as the search does', async () => {
+      const whole = await validate({ query: 'Lihovarská 79/22a, 746 01 Opava' });
+      expect(summary(whole)).toEqual(['exact', 'Lihovarská 79/22a, 746 01 Opava', []]);
+      expect(whole.place).toMatchObject({ place_id: 'cz_a21600001', object: 'address', latlng: { lat: expect.any(Number), lng: expect.any(Number) } });
+      const parts = await validate({ street: 'Lihovarská', street_number: '79', building_number: '22a', municipality: 'Opava', postal_code: '74601', country: 'CZ' });
+      expect(parts.place).toEqual(whole.place);
+    });
+
+    it('corrects a wrong postal code, a misspelt town and a missing orientation number', async () => {
+      expect(summary(await validate({ query: 'Lihovarská 79/22a', municipality: 'Opava', postal_code: '746 99' }))).toEqual([
+        'corrected', 'Lihovarská 79/22a, 746 01 Opava', ['postal_code:746 99>746 01'],
+      ]);
+      expect(summary(await validate({ query: 'Lihovarská 79/22a', municipality: 'Opavva' }))).toEqual(['corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Opavva>Opava']]);
+      expect(summary(await validate({ query: 'Lihovarska 79 Opva' }))).toEqual([
+        'corrected', 'Lihovarská 79/22a, 746 01 Opava', ['building_number:>22a', 'municipality:opva>Opava'],
+      ]);
+      expect(summary(await validate({ query: 'Kijevská 2125', municipality: 'Svitavy', postal_code: '56802' }))).toEqual([
+        'corrected', 'Kijevská 2125/13c, 568 02 Svitavy', ['building_number:>13c'],
+      ]);
+    });
+
+    it('trusts the postal code over a wrong town', async () => {
+      expect(summary(await validate({ query: 'Lihovarská 79/22a', municipality: 'Olomouc', postal_code: '74601' }))).toEqual([
+        'corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Olomouc>Opava'],
+      ]);
+    });
+
+    it('says not_found for a number that does not exist and a street the town does not have', async () => {
+      expect((await validate({ query: 'Lihovarská 999', municipality: 'Opava' })).verdict).toBe('not_found');
+      expect((await validate({ query: 'Lidická 500', municipality: 'Opava' })).verdict).toBe('not_found');
+      expect((await validate({ query: 'Neexistující 5, Opava' })).verdict).toBe('not_found');
+    });
+
+    it('is ambiguous with candidates when several addresses fit', async () => {
+      const v = await validate({ query: 'Nádražní 1', country: 'CZ' });
+      expect([v.verdict, v.status]).toEqual(['ambiguous', 'many']);
+      expect(v.candidates.map((p) => p.formatted_address).sort()).toEqual(['Nádražní 1, 568 02 Svitavy', 'Nádražní 1, 746 01 Opava']);
+      const street = await validate({ street: 'Lihovarská', municipality: 'Opava', limit: 2 });
+      expect([street.verdict, street.status, street.candidates.length]).toEqual(['ambiguous', 'insufficient', 2]);
+    });
+
+    it('keeps to the requested countries', async () => {
+      expect((await validate({ query: 'Lihovarská 79/22a Opava', country: 'SK' })).verdict).toBe('not_found');
+    });
+  });
+}

@@ -1,0 +1,120 @@
+import { PlaceValidateRequest } from '@lookup/contracts';
+import { parseQuery, QueryToken } from '../search/query-parser';
+
+/** A typed word: `folded` is what is compared (the search's own folding and abbreviations), `typed` what is reported. */
+export interface TypedWord {
+  folded: string;
+  typed: string;
+  /** An abbreviation standing for several words (`sv.`): any word starting with it. */
+  prefix: boolean;
+}
+
+export interface TypedPart {
+  typed: string;
+  words: TypedWord[];
+}
+
+/** House numbers as typed, lower case: conscription (or evidence), orientation, or one number that may be either. */
+export interface TypedNumbers {
+  cp: string | null;
+  /** The cp is an evidence number (`č. ev. 59`). */
+  evidence: boolean;
+  co: string | null;
+  lone: string | null;
+}
+
+/**
+ * The address as the user typed it, read once: explicit parts where given, the rest of `query`
+ * as loose words whose field is decided per candidate (any word order is fine).
+ */
+export interface AddressInput {
+  street: TypedPart | null;
+  municipality: TypedPart | null;
+  /** Words of `query`: street or town, decided per candidate. */
+  loose: TypedWord[];
+  numbers: TypedNumbers;
+  postal: { typed: string; digits: string } | null;
+}
+
+// A trailing space: every word is complete (the search would take the last one as a prefix).
+function tokens(text: string): QueryToken[] {
+  return parseQuery(`${text} `).tokens;
+}
+
+function wordsOf(ts: QueryToken[]): TypedWord[] {
+  return ts.filter((t) => t.kind === 'word').map((t) => ({ folded: t.folded, typed: t.lower, prefix: t.prefix }));
+}
+
+/** The words of a stored value as the input's are read, so `nám.` meets `náměstí`. */
+export function fieldWords(text: string | null | undefined): string[] {
+  return text ? wordsOf(tokens(text)).map((w) => w.folded) : [];
+}
+
+function part(text: string | undefined): TypedPart | null {
+  if (!text?.trim()) return null;
+  const words = wordsOf(tokens(text));
+  return words.length ? { typed: text.trim(), words } : null;
+}
+
+const NO_NUMBERS: TypedNumbers = { cp: null, evidence: false, co: null, lone: null };
+
+/** Numbers of a text: `79/22a`, `c. p. 79`, `ev. 59`, or a lone `79`. */
+function numbersIn(ts: QueryToken[]): TypedNumbers {
+  const n = { ...NO_NUMBERS };
+  for (const t of ts.filter((x) => x.kind === 'number')) {
+    if ((t.role === 'cp' || t.role === 'ce') && !n.cp) [n.cp, n.evidence] = [t.folded, t.role === 'ce'];
+    else if (t.role === 'co' && !n.co) n.co = t.folded;
+    // The last one: a number before it may be part of the street's name (`17. listopadu 1731`).
+    else if (!t.role) n.lone = t.folded;
+  }
+  // `79/` alone is a conscription number; a lone number beside a slash pair adds nothing.
+  if (n.lone && (n.cp || n.co)) n.lone = null;
+  return n;
+}
+
+function hasAny(n: TypedNumbers): boolean {
+  return !!(n.cp || n.co || n.lone);
+}
+
+/** Explicit number parameters: `street_number` is the conscription number (or `79/22a`), `building_number` the orientation one. */
+function explicitNumbers(dto: PlaceValidateRequest): TypedNumbers {
+  const n = { ...NO_NUMBERS };
+  if (dto.street_number) {
+    const read = numbersIn(tokens(dto.street_number));
+    Object.assign(n, read.lone ? { cp: read.lone } : read);
+  }
+  if (dto.building_number) n.co = numbersIn(tokens(dto.building_number)).lone ?? n.co;
+  return n;
+}
+
+function postalOf(typed: string | undefined): AddressInput['postal'] {
+  if (!typed?.trim()) return null;
+  return { typed: typed.trim(), digits: typed.replace(/[\s-]/g, '') };
+}
+
+/** Pure: a validated request to what the matcher compares. */
+export function readInput(dto: PlaceValidateRequest): AddressInput {
+  const queryTokens = dto.query ? tokens(dto.query) : [];
+  const streetTokens = dto.street ? tokens(dto.street) : [];
+  const street = part(dto.street);
+  const municipality = part(dto.municipality);
+  // Parts win: the query's numbers and postal code count only where no part says otherwise.
+  const explicit = explicitNumbers(dto);
+  const numbers = hasAny(explicit) ? explicit : hasAny(numbersIn(streetTokens)) ? numbersIn(streetTokens) : numbersIn(queryTokens);
+  const queryPostal = queryTokens.find((t) => t.kind === 'postal');
+  const postal = postalOf(dto.postal_code) ?? (queryPostal ? { typed: queryPostal.lower, digits: queryPostal.folded } : null);
+  // Kept even where a part repeats them: in a village without streets the town's name is also the street's.
+  const loose = wordsOf(queryTokens);
+  return { street, municipality, loose, numbers, postal };
+}
+
+export function hasNumber(input: AddressInput): boolean {
+  return hasAny(input.numbers);
+}
+
+/** The numbers written back as the search reads them. */
+export function numbersText(n: TypedNumbers): string {
+  const cp = n.cp ? (n.evidence ? `ev. ${n.cp}` : n.cp) : '';
+  if (cp && n.co) return n.evidence ? `${cp} ${n.co}` : `${cp}/${n.co}`;
+  return cp || n.co || n.lone || '';
+}

@@ -1,0 +1,43 @@
+import { MAX_LIMIT, PlaceValidateRequest } from '@lookup/contracts';
+import { AddressInput, numbersText } from './validate-input';
+
+/** Parameters of one `places.query` search, as a caller would send them. */
+export type SearchParams = Record<string, unknown>;
+
+const QUERY_MAX = 200;
+
+function text(...parts: (string | null | undefined)[]): string {
+  // A trailing space: every word is complete, none is taken as a prefix.
+  return `${parts.filter((p) => p && p.trim()).join(' ').slice(0, QUERY_MAX - 1)} `;
+}
+
+/**
+ * Pure: the searches that find the candidates, strictest first; the service stops at the first
+ * that gives a verdict. 1) as typed, the town and postal code as strict refiners; 2) everything
+ * as words (the search's typo pass mends a misspelt town), the postal code only preferred (it
+ * may be the wrong one); 3) street and number within the postal code (the town may be wrong).
+ */
+export function validationSearches(input: AddressInput, dto: PlaceValidateRequest): SearchParams[] {
+  const base: SearchParams = {
+    limit: MAX_LIMIT,
+    ...(dto.country ? { country: dto.country } : {}),
+    ...(dto.context ? { context: dto.context } : {}),
+    ...(dto.around_latlng ? { around_latlng: dto.around_latlng } : {}),
+    ...(dto.around_latlng_via_ip !== undefined ? { around_latlng_via_ip: dto.around_latlng_via_ip, caller_ip: dto.caller_ip } : {}),
+  };
+  const street = input.street?.words.map((w) => w.typed).join(' ');
+  const loose = input.loose.map((w) => w.typed).join(' ');
+  const numbers = numbersText(input.numbers);
+  const town = input.municipality?.typed;
+  const postal = input.postal && /^\d{1,6}$/.test(input.postal.digits) ? input.postal.digits : undefined;
+  const streetish = text(street, numbers, loose);
+  const out: SearchParams[] = [];
+  if (streetish.trim()) {
+    out.push({ ...base, query: streetish, contextType: 'strict', ...(town ? { municipality: town } : {}), ...(postal ? { postal_code: postal } : {}) });
+  } else if (town) {
+    out.push({ ...base, query: text(town), contextType: 'strict', ...(postal ? { postal_code: postal } : {}) });
+  }
+  if (town || postal) out.push({ ...base, query: text(street, numbers, loose, town), contextType: 'preference', ...(postal ? { postal_code: postal } : {}) });
+  if (postal && town && streetish.trim()) out.push({ ...base, query: streetish, contextType: 'strict', postal_code: postal });
+  return out;
+}
