@@ -159,21 +159,25 @@ describePhp('the real PHP SDK against the standalone gateway', () => {
   });
 
   it('Translation::raw (the export) works; methods outside the interface answer a typed exception, not a crash', async () => {
-    const [raw, phraseRaw, grid, fbt, validate] = await run(
+    const [raw, phraseRaw, grid, fbt] = await run(
       { call: 'Translation::raw', args: [{ locale: 'cs_CZ' }], key: keys.project },
       call('Phrase::raw', {}),
       call('Translation::variationGrid', {}),
       call('Fbt::initialize', {}),
-      call('Places::validate', { query: 'třída Tomáše Bati 1686, Zlín' }),
     );
     expect(raw).toMatchObject({ ok: true, status: 200, value: { 'fb-locale': 'cs_CZ' } });
-    // Unknown routes are 404; `validate` lands on the place-detail route (`/v1/places/{place_id}`), which takes no query.
-    expect([phraseRaw, grid, fbt, validate].map((r) => [r.exception, r.status])).toEqual([
+    expect([phraseRaw, grid, fbt].map((r) => [r.exception, r.status])).toEqual([
       ['Swiftyper\\Exception\\InvalidRequestException', 404],
       ['Swiftyper\\Exception\\InvalidRequestException', 404],
       ['Swiftyper\\Exception\\InvalidRequestException', 404],
-      ['Swiftyper\\Exception\\UnexpectedParameterException', 400],
     ]);
+  });
+
+  it('Places::validate answers a Validation (verdict, status, the matched place); nothing to validate is a MissingParameterException', async () => {
+    const [found, empty] = await run(call('Places::validate', { query: 'třída Tomáše Bati 1686, Zlín', country: 'CZ' }), call('Places::validate', {}));
+    expect(found).toMatchObject({ ok: true, status: 200, class: 'Swiftyper\\Validation', value: { object: 'validation', verdict: 'exact', status: 'valid' } });
+    expect((found.value as { place: { municipality: string; postal_code: string } }).place).toMatchObject({ municipality: 'Zlín', postal_code: '760 01' });
+    expect(empty).toMatchObject({ ok: false, exception: 'Swiftyper\\Exception\\MissingParameterException', status: 400, param: 'query' });
   });
 
   it('the widget-style empty fields work through the SDK too', async () => {
