@@ -60,6 +60,7 @@ export class ChangeBatchRunner {
         kind: event.kind,
         format: event.format,
         version: opts.dryRun ? 'dry-run' : 'incremental',
+        notes: [],
         docs: r.upserts + r.deletes,
         skipped: r.skipped,
         errors: r.errors,

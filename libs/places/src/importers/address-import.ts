@@ -76,14 +76,20 @@ export class ImportRun {
  */
 export async function* ruianPlaceDocs(opts: {
   zipOrDir: string;
-  catalogue: { pscList: string };
+  /** The catalogue file, or the catalogue's documents (the live catalogue the pipeline read from the store). */
+  catalogue: { pscList: string } | { docs: PlaceDoc[] };
   batchSize?: number;
   onReport?: (r: AddressImportReport) => void;
 }): AsyncGenerator<PlaceDoc[]> {
   const run = new ImportRun('CZ', opts.batchSize ?? 1000);
-  const { catalogue } = await loadCatalogue({ country: 'CZ', sources: { pscList: opts.catalogue.pscList } });
-  for (const e of catalogue.errors) run.error(`catalogue: ${e}`);
-  const byId = new Map([...catalogue.regions, ...catalogue.counties, ...catalogue.municipalities].map((m) => [m.place_id, m]));
+  let docs: PlaceDoc[];
+  if ('docs' in opts.catalogue) docs = opts.catalogue.docs;
+  else {
+    const { catalogue } = await loadCatalogue({ country: 'CZ', sources: { pscList: opts.catalogue.pscList } });
+    for (const e of catalogue.errors) run.error(`catalogue: ${e}`);
+    docs = [...catalogue.regions, ...catalogue.counties, ...catalogue.municipalities];
+  }
+  const byId = new Map(docs.map((m) => [m.place_id, m]));
   const lookup = (id: string) => byId.get(id);
   const agg = new AddressAggregates('CZ', lookup);
   const builder = new RuianAddressBuilder(lookup, (m) => run.error(m));

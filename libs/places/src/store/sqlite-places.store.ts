@@ -141,7 +141,8 @@ export class SqlitePlacesStore implements PlacesStore {
         .all(after, scope.country, ...objects, CARRY_BATCH) as Array<{ rid: number; doc: string }>;
       if (rows.length === 0) return;
       after = rows[rows.length - 1].rid;
-      yield rows.map((r) => decodeDoc(r.doc));
+      const docs = rows.map((r) => decodeDoc(r.doc));
+      yield scope.carry ? docs.map((d) => (d.country === scope.country ? scope.carry!(d) : d)) : docs;
     }
   }
 
