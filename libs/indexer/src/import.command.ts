@@ -1,6 +1,7 @@
 import { AppConfig } from '@lookup/shared/config';
-import { createPlacesStore, geonamesPlaceDocs, loadCatalogue, PlacesStore, presentIn } from '@lookup/places';
+import { acquireImportLock, createPlacesStore, geonamesPlaceDocs, importLockPath, loadCatalogue, PlacesStore, presentIn } from '@lookup/places';
 import { ImportUsageError } from './cli/import-args';
+import { recordLive, statusPath } from './cli/dataset-status';
 import { DatasetUpdatedEvent } from './datasets/dataset-event';
 import { DatasetRunner, DatasetRunOptions, DatasetRunReport } from './pipeline/dataset-runner';
 import { PlacesImporter } from './pipeline/importers';
@@ -45,8 +46,9 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
       : country === 'SK'
         ? { country, sources: { register: required(o, 'register'), geonames } } as const
         : { country: country as 'PL' | 'AT' | 'CH' | 'LI', sources: { geonames: required(o, 'geonames')[0] } } as const;
-  await store.init();
+  const lock = acquireImportLock(importLockPath(config.sqlitePath), argv.join(' '));
   try {
+    await store.init();
     let loaded: LoadedCatalogue | undefined;
     let postal: GeonamesImportReport | undefined;
     const present = await presentIn(store, sources.country);
@@ -64,6 +66,7 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
     const location = (o.get('psc-list') ?? o.get('register') ?? o.get('geonames'))![0]!;
     const event = { country: sources.country, kind: 'catalogue', format: 'catalogue', location, publishedAt: new Date().toISOString() } as DatasetUpdatedEvent;
     const report = await new DatasetRunner({ places: store, config }).run(event, runOptions, importer);
+    recordLive(statusPath(config), sources.country, 'catalogue', { format: 'catalogue', source: rest.filter((a) => !a.startsWith('--')).join(', '), since: new Date().toISOString(), version: report.version, docs: report.docs });
     const r = loaded!.report;
     out(`${sources.country}: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates) into ${store.engine} in ${report.seconds.toFixed(1)} s`);
     if (postal) out(`${sources.country}: ${postal.postalCodes} postal codes from GeoNames (${postal.keptExisting} kept from the register, ${postal.withoutMunicipality} without a municipality)`);
@@ -73,6 +76,7 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
     if (errors.length > 20) out(`  ... and ${errors.length - 20} more`);
     return report;
   } finally {
+    lock.release();
     await store.close();
   }
 }

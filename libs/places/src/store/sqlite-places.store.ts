@@ -11,6 +11,7 @@ import { buildSqliteNearby, buildSqliteSearch, SQLITE_TABLES as T } from '../sea
 import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
 import { migrate, SECONDARY_INDEXES, VERSIONS_TABLE } from './sqlite-places.schema';
 import { versionStamp } from './opensearch-places.versions';
+import { importLockPath, lockHolder } from './import-lock';
 
 type Statement = import('better-sqlite3').Statement<unknown[], unknown>;
 
@@ -119,6 +120,8 @@ export class SqlitePlacesStore implements PlacesStore {
       this.db = new Database(this.path, { readonly: true, fileMustExist: true, timeout: 5000 });
       return;
     }
+    // What a killed import left (its half-built file), unless an import is running now.
+    if (!lockHolder(importLockPath(this.path))) removeDbFiles(`${this.path}.import`);
     this.db = openSqlite(this.path);
     migrate(this.db);
   }
