@@ -72,7 +72,7 @@ function readmeOrderSuite(engine: string, storeFor: (config: AppConfig) => Place
         process.stderr.write(`${engine} ${order}: ${lines.slice(-4).join(" / ")}\n`);
       }
       // Addresses alone: the user is told what is missing and which command fills it.
-      if (seq[0]![0] === 'addresses') expect(lines.some((l) => l.startsWith('note: no CZ catalogue is live') && l.includes('npm run import -- catalogue CZ'))).toBe(true);
+      if (seq[0]![0] === 'addresses') expect(lines.some((l) => l.startsWith('  note: no CZ catalogue is live') && l.includes('npm run import -- catalogue CZ'))).toBe(true);
       // Importing the first again disturbs nothing of the second.
       lines.push(...(await run(withFiles(seq[0]!, files), config, storeFor(config))));
       const store = storeFor(config);

@@ -123,7 +123,7 @@ export function reportLines(r: DatasetRunReport | ChangeRunReport, dryRun: boole
       : dryRun
         ? [`${what}: dry run: ${r.docs} documents read, ${r.skipped} skipped, ${r.errors.length} errors; nothing written (${r.seconds.toFixed(1)} s)`]
         : [`${what}: version ${r.version} live in ${engine}: ${r.docs} documents, ${r.skipped} skipped (previous: ${r.previous ? `${r.previous.version} with ${r.previous.docs}` : 'none'}) in ${r.seconds.toFixed(1)} s`];
-  for (const n of r.notes) lines.push(`note: ${n}`);
+  for (const n of r.notes) lines.push(`  note: ${n}`);
   for (const e of r.errors.slice(0, 20)) lines.push(`  reported: ${e}`);
   if (r.errors.length > 20) lines.push(`  ... and ${r.errors.length - 20} more`);
   return lines;
