@@ -117,3 +117,25 @@ describe('import lifecycle in one data directory (standalone)', () => {
     ]);
   });
 });
+
+describe('import progress on a real-format source', () => {
+  const dir = tempDir();
+  afterAll(() => dir.remove());
+
+  it('is monotonic, ends at 1, and its ETA comes from the bytes of the source read', async () => {
+    const config = loadConfig({}, { DATA_DIR: dir.path });
+    const lines: string[] = [];
+    const deps = { out: () => undefined, progressLogEveryMs: 0, progress: { isTTY: false, write: (s: string) => lines.push(s) } };
+    await runDatasetImport(['addresses', 'CZ', RUIAN], config, deps);
+    const snaps = lines.map((l) => JSON.parse(l) as { fraction: number | null; bytes: number | null; totalBytes: number | null; etaSeconds: number | null });
+    const fractions = snaps.map((s) => s.fraction);
+    expect(fractions.every((f) => f !== null)).toBe(true);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a! - b!));
+    expect(fractions.at(-1)).toBe(1);
+    expect(snaps.at(-1)!.etaSeconds).toBe(0);
+    // The total is the address files' size (uncompressed), and the fraction is bytes / total.
+    const { readdirSync, statSync } = await import('node:fs');
+    const total = readdirSync(RUIAN).filter((f) => /_ADR\.csv$/i.test(f)).reduce((n, f) => n + statSync(join(RUIAN, f)).size, 0);
+    for (const s of snaps) expect(s).toMatchObject({ totalBytes: total, fraction: s.bytes! / total });
+  });
+});

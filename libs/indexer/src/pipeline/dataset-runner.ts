@@ -87,9 +87,21 @@ export class DatasetRunner {
       local = await this.localFile(event, opts);
       if (event.checksum) await verifyChecksum(local.path, event.checksum);
       let report: ImporterReport = { skipped: 0, errors: [] };
-      const ctx: ImportContext = { path: local.path, country: event.country, config: this.deps.config, report: (r) => (report = r), note: (l) => notes.push(l) };
-      const totalBytes = local.bytes;
-      const progress = (docs: number) => opts.onProgress?.({ docs, totalBytes });
+      // The fraction and ETA come from the source's bytes read, when the importer counts them
+      // (never from a guess); after the reading they stay at 1 while the version is finished.
+      let bytes: { read: number; total: number } | undefined;
+      let docs = 0;
+      const emit = () => opts.onProgress?.({ docs, ...(bytes ? { bytes: bytes.read, totalBytes: bytes.total } : {}) });
+      const ctx: ImportContext = {
+        path: local.path, country: event.country, config: this.deps.config, report: (r) => (report = r), note: (l) => notes.push(l),
+        bytes: (read, total) => {
+          bytes = { read: Math.max(read, bytes?.read ?? 0), total };
+        },
+      };
+      const progress = (n: number) => {
+        docs = n;
+        emit();
+      };
       const built =
         importer.target === 'places'
           ? await this.runPlaces(importer, ctx, progress, opts, () => report)

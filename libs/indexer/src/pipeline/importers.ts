@@ -28,6 +28,8 @@ export interface ImportContext {
   report(r: ImporterReport): void;
   /** Tells the user something about the result (what is missing and which command fills it). */
   note?(line: string): void;
+  /** Bytes of the source read so far, of its total (the progress bar's fraction and ETA). */
+  bytes?(read: number, total: number): void;
 }
 
 /** The layers of a country's version (libs/indexer/README.md, "What a version holds"). */
@@ -113,7 +115,7 @@ function addressReport(ctx: ImportContext) {
  * Each format fills one layer of the country's version (LAYER_REPLACES).
  */
 export const IMPORTERS: Record<string, DatasetImporter> = {
-  'ruian-csv': { target: 'places', layer: 'addresses', docs: (c) => ruianPlaceDocs({ zipOrDir: c.path, catalogue: czCatalogue(c), onReport: addressReport(c) }) },
+  'ruian-csv': { target: 'places', layer: 'addresses', docs: (c) => ruianPlaceDocs({ zipOrDir: c.path, catalogue: czCatalogue(c), onReport: addressReport(c), onBytes: c.bytes }) },
   'sk-register': { target: 'places', layer: 'addresses', docs: (c) => skRegisterPlaceDocs({ sources: [c.path], onReport: addressReport(c) }) },
   'pl-prg-gml': { target: 'places', layer: 'addresses', docs: registerDocs(plPlaceDocs) },
   'at-bev-csv': { target: 'places', layer: 'addresses', docs: registerDocs(atPlaceDocs) },

@@ -76,6 +76,7 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
         heartbeat: job.heartbeat,
         onProgress: (p) => {
           if (p.docs > written) progress.written(p.docs - written);
+          if (p.totalBytes && p.bytes !== undefined) progress.read(p.bytes / p.totalBytes);
           written = Math.max(written, p.docs);
         },
       });

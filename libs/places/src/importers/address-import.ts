@@ -2,7 +2,7 @@ import { CountryCode } from '@lookup/contracts';
 import { PlaceDoc } from '../domain/place.doc';
 import { AddressAggregates } from './address-aggregates';
 import { loadCatalogue } from './catalogue.loader';
-import { sourcesAt } from './io/source';
+import { BytesRead, meteredSourcesAt, sourcesAt } from './io/source';
 import { RuianAddressBuilder } from './ruian-address.builder';
 import { readRuianCsv } from './ruian-csv.reader';
 import { SkAddressFold, SK_ADDRESS_TYPES } from './sk-address.fold';
@@ -80,6 +80,8 @@ export async function* ruianPlaceDocs(opts: {
   catalogue: { pscList: string } | { docs: PlaceDoc[] };
   batchSize?: number;
   onReport?: (r: AddressImportReport) => void;
+  /** Bytes of the address files read so far, of their total (uncompressed). */
+  onBytes?: BytesRead;
 }): AsyncGenerator<PlaceDoc[]> {
   const run = new ImportRun('CZ', opts.batchSize ?? 1000);
   let docs: PlaceDoc[];
@@ -93,7 +95,8 @@ export async function* ruianPlaceDocs(opts: {
   const lookup = (id: string) => byId.get(id);
   const agg = new AddressAggregates('CZ', lookup);
   const builder = new RuianAddressBuilder(lookup, (m) => run.error(m));
-  for await (const source of sourcesAt(opts.zipOrDir, RUIAN_ENTRY)) {
+  const sources = opts.onBytes ? meteredSourcesAt(opts.zipOrDir, RUIAN_ENTRY, opts.onBytes) : sourcesAt(opts.zipOrDir, RUIAN_ENTRY);
+  for await (const source of sources) {
     const rows = readRuianCsv(source, (e) => {
       run.report.skipped++;
       run.error(`${source.name} line ${e.line}: ${e.message}`);
