@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -31,8 +32,19 @@ export class ChangeBatchRunner {
       ruianStatePath?: string;
       downloadDir?: string;
       downloadTimeoutMs?: number;
+      /**
+       * The SK address file live in the store (the status check's), if any. A change batch met
+       * with no change state yet is folded together with it, so its entrances find their
+       * buildings, streets and municipalities (the state is seeded once; twice = once still).
+       */
+      skBaseline?: () => string | undefined;
     },
   ) {}
+
+  private skSources(batch: string): string[] {
+    const base = existsSync(this.deps.statePath) ? undefined : this.deps.skBaseline?.();
+    return base && base !== batch ? [base, batch] : [batch];
+  }
 
   handles(e: Pick<DatasetUpdatedEvent, 'kind'>): boolean {
     return e.kind === 'address-changes';
@@ -54,7 +66,7 @@ export class ChangeBatchRunner {
       const r =
         event.format === 'ruian-vfr'
           ? await this.applyRuian(local.path, !!opts.dryRun, onProgress)
-          : await applySkChangeBatch({ sink: storeChangeSink(this.deps.places), statePath: this.deps.statePath, sources: [local.path], dryRun: opts.dryRun, onProgress });
+          : await applySkChangeBatch({ sink: storeChangeSink(this.deps.places), statePath: this.deps.statePath, sources: this.skSources(local.path), dryRun: opts.dryRun, onProgress });
       return {
         country: event.country,
         kind: event.kind,

@@ -1,3 +1,4 @@
+import { existsSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect, NatsConnection } from 'nats';
@@ -96,7 +97,11 @@ async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs,
   const bar = progressReporter(deps.progress, { label: `${event.country} ${event.kind}`, logEveryMs: deps.progressLogEveryMs, expectedDocs: live?.docs });
   try {
     const opts = { dryRun: args.dryRun, force: args.force, onProgress: (p: { docs: number; bytes?: number; totalBytes?: number }) => bar.update(p) };
-    const changes = new ChangeBatchRunner({ places, statePath: skChangeStatePath(config), ruianStatePath: ruianChangeStatePath(config), downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS });
+    const skBaseline = () => {
+      const live = readStatus(statusPath(config))['SK']?.['addresses'];
+      return live && existsSync(live.source) ? live.source : undefined;
+    };
+    const changes = new ChangeBatchRunner({ places, statePath: skChangeStatePath(config), ruianStatePath: ruianChangeStatePath(config), downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS, skBaseline });
     const report = changes.handles(event)
       ? await changes.run(event, opts)
       : await new DatasetRunner({ places, business, config, downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS }).run(event, opts);
@@ -104,6 +109,8 @@ async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs,
     if (!args.dryRun) {
       const live = { format: event.format, source: event.location, ...(event.checksum ? { checksum: event.checksum } : {}), since: new Date().toISOString(), version: report.version, docs: report.docs };
       recordLive(statusPath(config), event.country, event.kind, live);
+      // A new SK address version: the change state described the old one; the next batch re-seeds it from this file.
+      if (event.country === 'SK' && event.kind === 'addresses') rmSync(skChangeStatePath(config), { force: true });
     }
     for (const line of reportLines(report, args.dryRun, places.engine)) deps.out(line);
   } finally {

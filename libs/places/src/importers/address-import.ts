@@ -140,6 +140,13 @@ export async function* skRegisterPlaceDocs(opts: {
     if (full) yield full;
   }
   for (const e of fold.errors) run.error(e);
+  // What the register holds without entrances (the initial batches: all streets and
+  // municipalities, few entrances): the streets and catalogue objects no address derived.
+  for (const doc of [...fold.streets(), ...catalogue.values()]) {
+    if (agg.derives(doc.place_id)) continue;
+    const full = run.push(doc);
+    if (full) yield full;
+  }
   yield* derived(run, agg, opts.onReport);
 }
 

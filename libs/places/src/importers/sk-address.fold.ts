@@ -124,6 +124,26 @@ export class SkAddressFold {
     return d;
   }
 
+  /**
+   * Current streets as street docs (no position: the register gives streets none), so an import
+   * of the initial batches, which hold streets but few entrances, still finds them.
+   */
+  *streets(): Generator<PlaceDoc> {
+    void this.catalogue;
+    for (const [objectId, st] of this.objects.get('STREET_NAME')!) {
+      if (!this.current(st) || !st.text) continue;
+      const m = st.municipality ? this.cat.municipalityByObjectId(st.municipality) : undefined;
+      if (!m) continue;
+      const id = placeId('SK', 'street', objectId);
+      const d = emptyDoc('SK', 'street', id, st.text);
+      [d.region_id, d.region, d.county_id, d.county, d.municipality_id, d.municipality] = [m.region_id, m.region, m.county_id, m.county, m.place_id, m.name];
+      d.street = st.text;
+      d.street_id = id;
+      d.district = (st.district && this.live('DISTRICT', st.district)?.text) || null;
+      yield d;
+    }
+  }
+
   private live(type: ObjectType, objectId: string): Version | undefined {
     const v = this.objects.get(type)!.get(objectId);
     return v && this.current(v) ? v : undefined;
