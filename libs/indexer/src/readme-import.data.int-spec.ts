@@ -130,3 +130,43 @@ describeWith(['opensearch'], 'README import commands on the real CZ files (OpenS
     });
   });
 });
+
+const SK_DAVKY = sharedData('sk/davky.zip');
+const SK_CHANGE = sharedData('sk/zmenovadavka5156536.xml');
+const SK_GEONAMES = sharedData('geonames/SK.txt');
+
+describeWithData([SK_DAVKY, SK_CHANGE, SK_GEONAMES], 'README import commands on the real SK files (SQLite)', () => {
+  const dir = tempDir();
+  afterAll(() => dir.remove());
+
+  it('the initial batches give streets and municipalities; the change batch adds its entrances with positions; twice = once', async () => {
+    const config = loadConfig({}, { DATA_DIR: dir.path });
+    const files = { 'davky.zip': SK_DAVKY, 'SK.txt': SK_GEONAMES, 'zmenovadavka5156536.xml': SK_CHANGE };
+    const commands = readmeImportCommands('SK');
+    expect(commands.map((a) => a[0])).toEqual(['catalogue', 'addresses', 'address-changes']);
+    const lines: string[] = [];
+    for (const argv of [...commands, commands.at(-1)!]) lines.push(...(await run(withFiles(argv, files), config, createPlacesStore(config))));
+    const changes = lines.filter((l) => l.startsWith('SK address-changes'));
+    expect(changes[0]).toMatch(/[1-9]\d* documents upserted/);
+    expect(changes[1]).toMatch(/\(0 new\), 0 documents upserted, 0 deleted/);
+    const store = createPlacesStore(config);
+    await store.init();
+    try {
+      const catalogue = new CatalogueService(store);
+      expect((await catalogue.regions('SK')).length).toBe(8);
+      expect((await catalogue.counties('SK')).length).toBe(79);
+      expect((await catalogue.municipalities('SK')).length).toBeGreaterThanOrEqual(2900);
+      expect(await store.count('SK', 'street')).toBeGreaterThan(30000);
+      expect(await store.count('SK', 'address')).toBeGreaterThan(100);
+      const search = new PlacesSearchService(store);
+      const [address] = await search.query({ query: 'Vychylovka 306', country: ['SK'] } as never);
+      expect(address).toMatchObject({ object: 'address', municipality: 'Nová Bystrica', county: expect.any(String), region: expect.any(String) });
+      expect((address as unknown as { latlng: { lat: number } }).latlng.lat).toBeGreaterThan(47);
+      // Streets of the initial batches, found although they have no entrance with a position.
+      const streets = await search.street({ query: 'Hlavná Ivanka pri Dunaji', country: ['SK'] } as never);
+      expect(streets[0]).toMatchObject({ object: 'street', street: 'Hlavná', municipality: 'Ivanka pri Dunaji' });
+    } finally {
+      await store.close();
+    }
+  }, 120000);
+});
