@@ -5,7 +5,8 @@ import { basename, dirname, join } from 'node:path';
 import { PlacesStore } from '@lookup/places';
 import { DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { fetchDataset } from '../download/fetch-dataset';
-import { DatasetProgress, DatasetRunOptions, DatasetRunReport, PermanentDatasetError, verifyChecksum } from '../pipeline';
+import { DatasetProgress, DatasetRunOptions, DatasetRunReport, verifyChecksum } from '../pipeline/dataset-runner';
+import { PermanentDatasetError } from '../pipeline/importers';
 import { applyRuianVfrBatch } from './ruian-change-applier';
 import { applySkChangeBatch, storeChangeSink } from './sk-change-applier';
 
