@@ -12,6 +12,7 @@ import { ChangeBatchRunner, ChangeRunReport, ruianChangeStatePath, skChangeState
 import { DatasetRunner, DatasetRunReport } from '../pipeline';
 import { checkLocalInput, DatasetImportArgs, ImportUsageError, parseDatasetArgs } from './import-args';
 import { ProgressOutput, progressReporter } from './progress';
+import { resolveOfficialUrl } from './official-source';
 import { readStatus, recordLive, statusLines, statusPath } from './dataset-status';
 
 export interface DatasetImportDeps {
@@ -38,6 +39,10 @@ export async function runDatasetImport(argv: string[], config: AppConfig, deps: 
     return;
   }
   const args = parseDatasetArgs(argv);
+  if (args.official) {
+    args.location = await resolveOfficialUrl(args.country, args.kind, config);
+    deps.out(`${args.country} ${args.kind}: the current official file is ${args.location}`);
+  }
   const local = args.isUrl ? null : await checkLocalInput(args);
   // The file's own time, so publishing the same file again is a duplicate JetStream drops (msg id: checksum + published-at).
   const event = datasetEvent(args, local?.checksum ?? args.checksum, local?.modifiedAt ?? new Date().toISOString());

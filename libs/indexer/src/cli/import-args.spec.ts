@@ -33,7 +33,11 @@ describe('import CLI arguments', () => {
     expect(bad(['addresses', 'CZ', 'x', '--checksum', 'md5:1'])).toMatch(/^--checksum: must be sha256/);
     expect(bad(['addresses', 'CZ', 'x', '--format'])).toBe('--format needs a value');
     expect(bad(['addresses', 'CZ', 'x', '--fast'])).toBe('unknown option --fast');
-    expect(bad(['addresses', 'CZ'])).toMatch(/^Usage: npm run import/);
+    expect(bad(['addresses'])).toMatch(/^Usage: npm run import/);
+  });
+
+  it('without a file, asks for the current official one to be resolved', () => {
+    expect(parseDatasetArgs(['addresses', 'CZ'])).toMatchObject({ kind: 'addresses', country: 'CZ', format: 'ruian-csv', official: true, isUrl: true });
   });
 
   it('checks the local file: present, readable, not empty, with the given checksum', async () => {

@@ -132,6 +132,9 @@ export class AppConfig {
   /** Biggest dataset file accepted, in MiB. */
   @Type(() => Number) @IsInt() @Min(1) DOWNLOAD_MAX_MB = 16384;
 
+  // Import: where `npm run import -- addresses CZ` (no file) finds the current RUIAN monthly product.
+  @IsString() @Matches(/^https?:\/\//) RUIAN_CSV_BASE_URL = 'https://vdp.cuzk.cz/vymenny_format/csv';
+
   /** The demo page's key, if it has one (see DEMO_API_KEY). */
   get demoApiKey(): string | undefined {
     if (!this.DEMO_PAGE) return undefined;
