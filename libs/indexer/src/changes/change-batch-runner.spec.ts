@@ -11,7 +11,7 @@ import { ChangeBatchRunner } from './change-batch-runner';
 import { skChangeStatePath } from './sk-change-applier';
 
 const SK = resolve(__dirname, '../../../places/src/fixtures/sk');
-const CHANGE = resolve(__dirname, '../../../places/src/importers/sk-changes.fixture.xml');
+const CHANGE = resolve(__dirname, '../../../places/src/importers/sk/sk-changes.fixture.xml');
 const VFR = resolve(__dirname, '../../../places/src/fixtures/ruian-vfr/20240102_ST_ZKSH_fixture.xml');
 
 function event(location: string, extra: Partial<DatasetUpdatedEvent> = {}): DatasetUpdatedEvent {

@@ -3,10 +3,10 @@ import { PlaceDoc } from '../domain/place.doc';
 import { AddressAggregates } from './address-aggregates';
 import { loadCatalogue } from './catalogue.loader';
 import { BytesRead, meteredSourcesAt, sourcesAt } from './io/source';
-import { RuianAddressBuilder } from './ruian-address.builder';
-import { readRuianCsv } from './ruian-csv.reader';
-import { SkAddressFold, SK_ADDRESS_TYPES } from './sk-address.fold';
-import { readRegisterSources, RegisterCsvError } from './sk-register-csv.reader';
+import { RuianAddressBuilder } from './cz/ruian-address.builder';
+import { readRuianCsv } from './cz/ruian-csv.reader';
+import { SkAddressFold, SK_ADDRESS_TYPES } from './sk/sk-address.fold';
+import { readRegisterSources, RegisterCsvError } from './sk/sk-register-csv.reader';
 
 export interface AddressImportReport {
   country: CountryCode;

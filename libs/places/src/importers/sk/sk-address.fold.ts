@@ -1,6 +1,6 @@
-import { formatAddress } from '../domain/address-format';
-import { emptyDoc, PlaceDoc, placeId } from '../domain/place.doc';
-import { round7 } from './address-aggregates';
+import { formatAddress } from '../../domain/address-format';
+import { emptyDoc, PlaceDoc, placeId } from '../../domain/place.doc';
+import { round7 } from '../address-aggregates';
 import { parseRegisterDate, SK_CATALOGUE_TYPES, SkCatalogueBuilder } from './sk-catalogue.builder';
 import type { RegisterChange } from './sk-register-xml.reader';
 

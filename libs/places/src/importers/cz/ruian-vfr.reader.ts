@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { SaxesParser, SaxesTagNS } from 'saxes';
-import { isJtskInRange } from '../geo/sjtsk';
-import { walkXml } from './io/xml';
-import { SourceFile, sourcesAt } from './io/source';
+import { isJtskInRange } from '../../geo/sjtsk';
+import { walkXml } from '../io/xml';
+import { SourceFile, sourcesAt } from '../io/source';
 
 /** The VFR exchange-format namespace (`vf:`); the element namespaces (`ami:`, `soi:` ...) are told apart by local name and nesting. */
 export const VFR_NS = 'urn:cz:isvs:ruian:schemas:VymennyFormatTypy:v1';

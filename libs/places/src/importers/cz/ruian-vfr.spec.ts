@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { tempDir, writeTestZip } from '@lookup/shared/testing';
-import { emptyDoc } from '../domain/place.doc';
+import { emptyDoc } from '../../domain/place.doc';
 import { resolveVfrAddress } from './ruian-vfr';
 import { readVfrRecords, VfrAddress, VfrRecord, VfrRecordError } from './ruian-vfr.reader';
 import { RuianVfrState } from './ruian-vfr.state';
 
-const VFR = resolve(__dirname, '../fixtures/ruian-vfr/20240102_ST_ZKSH_fixture.xml');
+const VFR = resolve(__dirname, '../../fixtures/ruian-vfr/20240102_ST_ZKSH_fixture.xml');
 
 async function readAll(input: string | Readable): Promise<{ records: VfrRecord[]; errors: VfrRecordError[] }> {
   const records: VfrRecord[] = [];
