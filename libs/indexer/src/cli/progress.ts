@@ -80,8 +80,9 @@ export function progressReporter(out: ProgressOutput, o: { label: string; logEve
   };
   return {
     update(p) {
-      // Never backwards: a late snapshot without bytes keeps the fraction already shown.
-      last = last?.bytes !== undefined && (p.bytes === undefined || p.bytes < last.bytes) ? { ...p, bytes: last.bytes, totalBytes: last.totalBytes } : p;
+      // Never backwards within a phase (a URL's download, then the reading: each has its own total).
+      const samePhase = last?.bytes !== undefined && (p.totalBytes === undefined || p.totalBytes === last.totalBytes);
+      last = samePhase && (p.bytes === undefined || p.bytes < last!.bytes!) ? { ...p, bytes: last!.bytes, totalBytes: last!.totalBytes } : p;
       if (now() - shownAt < every) return;
       shownAt = now();
       show();
