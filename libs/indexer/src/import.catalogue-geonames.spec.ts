@@ -24,6 +24,7 @@ describe('import CLI: PL, AT, CH, LI catalogues from GeoNames', () => {
     expect(lines.filter((l) => l.startsWith('PL: '))).toEqual([
       expect.stringMatching(/^PL: 3 regions, 6 counties, 8 municipalities \(0 without coordinates\) into sqlite in /),
       'PL: 9 postal codes from GeoNames (0 kept from the register, 0 without a municipality)',
+      expect.stringMatching(/^PL: version \d+ live: 26 documents \(previous: none\)$/),
     ]);
     const store = createPlacesStore(config);
     await store.init();

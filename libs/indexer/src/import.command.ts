@@ -1,6 +1,13 @@
 import { AppConfig } from '@lookup/shared/config';
-import { createPlacesStore, importCatalogueAndPostalCodes, PlacesStore } from '@lookup/places';
+import { acquireImportLock, createPlacesStore, geonamesPlaceDocs, importLockPath, loadCatalogue, PlacesStore, presentIn } from '@lookup/places';
 import { ImportUsageError } from './cli/import-args';
+import { recordLive, statusPath } from './cli/dataset-status';
+import { DatasetUpdatedEvent } from './datasets/dataset-event';
+import { DatasetRunner, DatasetRunOptions, DatasetRunReport } from './pipeline/dataset-runner';
+import { PlacesImporter } from './pipeline/importers';
+
+type LoadedCatalogue = Awaited<ReturnType<typeof loadCatalogue>>;
+type GeonamesImportReport = { postalCodes: number; keptExisting: number; withoutMunicipality: number; errors: string[] };
 
 // One class for every usage error of the import CLI (exit code 2), the dataset commands' too.
 export { ImportUsageError };
@@ -23,8 +30,12 @@ function options(args: string[]): Map<string, string[]> {
   return m;
 }
 
-/** The import CLI's work; the dataset-update events and scheduler of issue #5 will call the same importers. */
-export async function runImport(argv: string[], config: AppConfig, out: (line: string) => void, store: PlacesStore = createPlacesStore(config)): Promise<void> {
+/**
+ * The catalogue command: a new version of the country's catalogue layer (regions, counties,
+ * municipalities and the GeoNames postal codes), composed with its live addresses (see
+ * libs/indexer/README.md, "What a version holds"); through the same runner as every dataset.
+ */
+export async function runImport(argv: string[], config: AppConfig, out: (line: string) => void, store: PlacesStore = createPlacesStore(config), runOptions: DatasetRunOptions = {}): Promise<DatasetRunReport> {
   const [what, country, ...rest] = argv;
   if (what !== 'catalogue' || !['CZ', 'SK', 'PL', 'AT', 'CH', 'LI'].includes(country ?? '')) throw new ImportUsageError(IMPORT_USAGE);
   const o = options(rest);
@@ -35,16 +46,37 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
       : country === 'SK'
         ? { country, sources: { register: required(o, 'register'), geonames } } as const
         : { country: country as 'PL' | 'AT' | 'CH' | 'LI', sources: { geonames: required(o, 'geonames')[0] } } as const;
-  await store.init();
+  const lock = acquireImportLock(importLockPath(config.sqlitePath), argv.join(' '));
   try {
-    const t0 = Date.now();
-    const { catalogue: r, geonames: g } = await importCatalogueAndPostalCodes(store, sources, 'cli');
-    out(`${r.country}: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates) into ${store.engine} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    if (g) out(`${r.country}: ${g.report.postalCodes} postal codes from GeoNames (${g.report.keptExisting} kept from the register, ${g.report.withoutMunicipality} without a municipality)`);
-    const errors = [...r.errors, ...(g?.report.errors ?? [])];
+    await store.init();
+    let loaded: LoadedCatalogue | undefined;
+    let postal: GeonamesImportReport | undefined;
+    const present = await presentIn(store, sources.country);
+    const importer: PlacesImporter = {
+      target: 'places',
+      layer: 'catalogue',
+      async *docs() {
+        loaded = await loadCatalogue(sources);
+        yield loaded.docs;
+        if (!geonames) return;
+        // A register's own postal codes win (same ids): GeoNames fills in the others.
+        yield* geonamesPlaceDocs({ country: sources.country, file: geonames, catalogue: loaded.catalogue, skipMunicipalities: true, present, batchSize: 2000, onReport: (r) => (postal = r) });
+      },
+    };
+    const location = (o.get('psc-list') ?? o.get('register') ?? o.get('geonames'))![0]!;
+    const event = { country: sources.country, kind: 'catalogue', format: 'catalogue', location, publishedAt: new Date().toISOString() } as DatasetUpdatedEvent;
+    const report = await new DatasetRunner({ places: store, config }).run(event, runOptions, importer);
+    recordLive(statusPath(config), sources.country, 'catalogue', { format: 'catalogue', source: rest.filter((a) => !a.startsWith('--')).join(', '), since: new Date().toISOString(), version: report.version, docs: report.docs });
+    const r = loaded!.report;
+    out(`${sources.country}: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates) into ${store.engine} in ${report.seconds.toFixed(1)} s`);
+    if (postal) out(`${sources.country}: ${postal.postalCodes} postal codes from GeoNames (${postal.keptExisting} kept from the register, ${postal.withoutMunicipality} without a municipality)`);
+    out(`${sources.country}: version ${report.version} live: ${report.docs} documents (previous: ${report.previous ? `${report.previous.version} with ${report.previous.docs}` : 'none'})`);
+    const errors = [...r.errors, ...(postal?.errors ?? [])];
     for (const e of errors.slice(0, 20)) out(`  reported: ${e}`);
     if (errors.length > 20) out(`  ... and ${errors.length - 20} more`);
+    return report;
   } finally {
+    lock.release();
     await store.close();
   }
 }

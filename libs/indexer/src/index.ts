@@ -5,3 +5,4 @@ export * from './cli';
 export * from './download';
 export * from './scheduler';
 export * from './changes';
+export * from './app/indexer-app';

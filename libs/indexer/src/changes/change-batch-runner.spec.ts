@@ -11,8 +11,8 @@ import { ChangeBatchRunner } from './change-batch-runner';
 import { skChangeStatePath } from './sk-change-applier';
 
 const SK = resolve(__dirname, '../../../places/src/fixtures/sk');
-const CHANGE = resolve(__dirname, '../../../places/src/importers/sk-changes.fixture.xml');
-const VFR = resolve(__dirname, '../../../places/src/fixtures/ruian-vfr/20240102_ST_UZSZ_fixture.xml');
+const CHANGE = resolve(__dirname, '../../../places/src/importers/sk/sk-changes.fixture.xml');
+const VFR = resolve(__dirname, '../../../places/src/fixtures/ruian-vfr/20240102_ST_ZKSH_fixture.xml');
 
 function event(location: string, extra: Partial<DatasetUpdatedEvent> = {}): DatasetUpdatedEvent {
   return Object.assign(new DatasetUpdatedEvent(), { country: 'SK', kind: 'address-changes', format: 'sk-register-xml', location, publishedAt: '2026-11-01T00:00:00Z', ...extra });

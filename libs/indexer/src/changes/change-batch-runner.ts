@@ -1,10 +1,12 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { PlacesStore } from '@lookup/places';
 import { DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { fetchDataset } from '../download/fetch-dataset';
-import { DatasetProgress, DatasetRunOptions, DatasetRunReport, PermanentDatasetError, verifyChecksum } from '../pipeline';
+import { DatasetProgress, DatasetRunOptions, DatasetRunReport, verifyChecksum } from '../pipeline/dataset-runner';
+import { PermanentDatasetError } from '../pipeline/importers';
 import { applyRuianVfrBatch } from './ruian-change-applier';
 import { applySkChangeBatch, storeChangeSink } from './sk-change-applier';
 
@@ -31,8 +33,19 @@ export class ChangeBatchRunner {
       ruianStatePath?: string;
       downloadDir?: string;
       downloadTimeoutMs?: number;
+      /**
+       * The SK address file live in the store (the status check's), if any. A change batch met
+       * with no change state yet is folded together with it, so its entrances find their
+       * buildings, streets and municipalities (the state is seeded once; twice = once still).
+       */
+      skBaseline?: () => string | undefined;
     },
   ) {}
+
+  private skSources(batch: string): string[] {
+    const base = existsSync(this.deps.statePath) ? undefined : this.deps.skBaseline?.();
+    return base && base !== batch ? [base, batch] : [batch];
+  }
 
   handles(e: Pick<DatasetUpdatedEvent, 'kind'>): boolean {
     return e.kind === 'address-changes';
@@ -54,12 +67,13 @@ export class ChangeBatchRunner {
       const r =
         event.format === 'ruian-vfr'
           ? await this.applyRuian(local.path, !!opts.dryRun, onProgress)
-          : await applySkChangeBatch({ sink: storeChangeSink(this.deps.places), statePath: this.deps.statePath, sources: [local.path], dryRun: opts.dryRun, onProgress });
+          : await applySkChangeBatch({ sink: storeChangeSink(this.deps.places), statePath: this.deps.statePath, sources: this.skSources(local.path), dryRun: opts.dryRun, onProgress });
       return {
         country: event.country,
         kind: event.kind,
         format: event.format,
         version: opts.dryRun ? 'dry-run' : 'incremental',
+        notes: [],
         docs: r.upserts + r.deletes,
         skipped: r.skipped,
         errors: r.errors,

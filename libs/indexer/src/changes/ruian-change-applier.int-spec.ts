@@ -12,7 +12,7 @@ const FIXTURES = resolve(__dirname, '../../../places/src/fixtures');
 const BEFORE = join(FIXTURES, 'ruian/CSV');
 /** The RUIAN CSV fixture with the VFR fixture's changes made by hand: what the next monthly file would hold. */
 const AFTER = join(FIXTURES, 'ruian-vfr/after-CSV');
-const VFR = join(FIXTURES, 'ruian-vfr/20240102_ST_UZSZ_fixture.xml');
+const VFR = join(FIXTURES, 'ruian-vfr/20240102_ST_ZKSH_fixture.xml');
 const PSC_LIST = join(FIXTURES, 'cz/psc-list.csv');
 
 async function fullImport(dir: string): Promise<Map<string, PlaceDoc>> {
@@ -62,11 +62,11 @@ function vfrSuite(engine: string, setup: () => Promise<{ store: PlacesStore; sta
 
   it(`${engine}: a truncated change file fails with a clear error and writes nothing`, async () => {
     const text = readFileSync(VFR, 'utf8');
-    const cut = join(dir, '20240102_ST_UZSZ_truncated.xml');
+    const cut = join(dir, '20240102_ST_ZKSH_truncated.xml');
     // Cut after the first changed address: a reader applying as it goes would already have written it.
     writeFileSync(cut, text.slice(0, text.indexOf('<vf:AdresniMisto gml:id="AD.5000004">')));
     const untouched = await snapshot(store, ids);
-    await expect(apply([cut])).rejects.toThrow(/^20240102_ST_UZSZ_truncated\.xml: .*unclosed/i);
+    await expect(apply([cut])).rejects.toThrow(/^20240102_ST_ZKSH_truncated\.xml: .*unclosed/i);
     expect(await snapshot(store, ids)).toEqual(untouched);
     const state = new RuianVfrState(statePath).open();
     expect([state.batches(), state.address('4192583')]).toEqual([[], undefined]);
@@ -84,7 +84,7 @@ function vfrSuite(engine: string, setup: () => Promise<{ store: PlacesStore; sta
     const once = await apply([VFR]);
     expect(once).toMatchObject({ country: 'CZ', records: 19, alreadyApplied: 0, applied: 6, upserts: 4, deletes: 2, resolvedFromStore: 1, skipped: 2 });
     expect(once.errors).toEqual([
-      expect.stringMatching(/^20240102_ST_UZSZ_fixture\.xml line \d+: AdresniMisto 4192700: Psc "7631" is not five digits$/),
+      expect.stringMatching(/^20240102_ST_ZKSH_fixture\.xml line \d+: AdresniMisto 4192700: Psc "7631" is not five digits$/),
       expect.stringMatching(/^AdresniMisto 4192699: StavebniObjekt 1999 \(its type\) is unknown/),
     ]);
     const afterOnce = await snapshot(store, ids);

@@ -10,7 +10,7 @@ const SK = resolve(__dirname, '../../../places/src/fixtures/sk');
 const CATALOGUE = join(SK, 'DavkaInit-catalogue.xml');
 const INIT = join(SK, 'DavkaInit-addresses.xml');
 const CHANGE = join(SK, 'ZmenovaDavka-addresses.xml');
-const BUILDING = resolve(__dirname, '../../../places/src/importers/sk-changes.fixture.xml');
+const BUILDING = resolve(__dirname, '../../../places/src/importers/sk/sk-changes.fixture.xml');
 const DAVKY = sharedData('sk/davky.zip');
 const ZMENA = sharedData('sk/zmenovadavka5156536.xml');
 

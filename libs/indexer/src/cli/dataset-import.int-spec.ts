@@ -15,7 +15,7 @@ const FIXTURES = resolve(__dirname, '../../../places/src/fixtures');
 const RUIAN = join(FIXTURES, 'ruian/CSV');
 const RUIAN_FILE = join(RUIAN, 'fixture_500011_ADR.csv');
 const SK = join(FIXTURES, 'sk');
-const SK_CHANGE = resolve(__dirname, '../../../places/src/importers/sk-changes.fixture.xml');
+const SK_CHANGE = resolve(__dirname, '../../../places/src/importers/sk/sk-changes.fixture.xml');
 const codec = JSONCodec();
 
 function capture() {

@@ -1,8 +1,9 @@
+import { existsSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect, NatsConnection } from 'nats';
 import { AppConfig } from '@lookup/shared/config';
-import { createPlacesStore, PlacesStore } from '@lookup/places';
+import { acquireImportLock, createPlacesStore, importLockPath, PlacesStore } from '@lookup/places';
 import { BusinessStore, createBusinessStore } from '@lookup/business';
 import { DatasetUpdatedEvent, eventMsgId, parseDatasetEvent } from '../datasets/dataset-event';
 import { publishDatasetEvent } from '../datasets/dataset-stream';
@@ -11,6 +12,8 @@ import { ChangeBatchRunner, ChangeRunReport, ruianChangeStatePath, skChangeState
 import { DatasetRunner, DatasetRunReport } from '../pipeline';
 import { checkLocalInput, DatasetImportArgs, ImportUsageError, parseDatasetArgs } from './import-args';
 import { ProgressOutput, progressReporter } from './progress';
+import { resolveOfficialUrl } from './official-source';
+import { readStatus, recordLive, statusLines, statusPath } from './dataset-status';
 
 export interface DatasetImportDeps {
   /** Report lines (stdout). */
@@ -31,7 +34,15 @@ export function isDatasetCommand(argv: string[]): boolean {
 
 /** `npm run import -- <kind> <country> <file|url> ...`: validate, then publish (distributed) or import in-process (standalone). */
 export async function runDatasetImport(argv: string[], config: AppConfig, deps: DatasetImportDeps): Promise<void> {
+  if (argv[0] === 'status' && argv.length === 1) {
+    for (const l of statusLines(readStatus(statusPath(config)))) deps.out(l);
+    return;
+  }
   const args = parseDatasetArgs(argv);
+  if (args.official) {
+    args.location = await resolveOfficialUrl(args.country, args.kind, config);
+    deps.out(`${args.country} ${args.kind}: the current official file is ${args.location}`);
+  }
   const local = args.isUrl ? null : await checkLocalInput(args);
   // The file's own time, so publishing the same file again is a duplicate JetStream drops (msg id: checksum + published-at).
   const event = datasetEvent(args, local?.checksum ?? args.checksum, local?.modifiedAt ?? new Date().toISOString());
@@ -71,6 +82,15 @@ async function publish(event: DatasetUpdatedEvent, config: AppConfig, deps: Data
 }
 
 async function importInProcess(event: DatasetUpdatedEvent, args: DatasetImportArgs, config: AppConfig, deps: DatasetImportDeps): Promise<void> {
+  const lock = args.dryRun ? null : acquireImportLock(importLockPath(config.sqlitePath), `${args.kind} ${args.country} ${args.location}`);
+  try {
+    await importLocked(event, args, config, deps);
+  } finally {
+    lock?.release();
+  }
+}
+
+async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs, config: AppConfig, deps: DatasetImportDeps): Promise<void> {
   const places = deps.places ?? createPlacesStore(config);
   const business = deps.business ?? (event.kind === 'business' ? createBusinessStore(config) : undefined);
   await places.init();
@@ -82,11 +102,21 @@ async function importInProcess(event: DatasetUpdatedEvent, args: DatasetImportAr
   const bar = progressReporter(deps.progress, { label: `${event.country} ${event.kind}`, logEveryMs: deps.progressLogEveryMs, expectedDocs: live?.docs });
   try {
     const opts = { dryRun: args.dryRun, force: args.force, onProgress: (p: { docs: number; bytes?: number; totalBytes?: number }) => bar.update(p) };
-    const changes = new ChangeBatchRunner({ places, statePath: skChangeStatePath(config), ruianStatePath: ruianChangeStatePath(config), downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS });
+    const skBaseline = () => {
+      const live = readStatus(statusPath(config))['SK']?.['addresses'];
+      return live && existsSync(live.source) ? live.source : undefined;
+    };
+    const changes = new ChangeBatchRunner({ places, statePath: skChangeStatePath(config), ruianStatePath: ruianChangeStatePath(config), downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS, skBaseline });
     const report = changes.handles(event)
       ? await changes.run(event, opts)
       : await new DatasetRunner({ places, business, config, downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS }).run(event, opts);
     bar.finish();
+    if (!args.dryRun) {
+      const live = { format: event.format, source: event.location, ...(event.checksum ? { checksum: event.checksum } : {}), since: new Date().toISOString(), version: report.version, docs: report.docs };
+      recordLive(statusPath(config), event.country, event.kind, live);
+      // A new SK address version: the change state described the old one; the next batch re-seeds it from this file.
+      if (event.country === 'SK' && event.kind === 'addresses') rmSync(skChangeStatePath(config), { force: true });
+    }
     for (const line of reportLines(report, args.dryRun, places.engine)) deps.out(line);
   } finally {
     // Also on failure: the error message must start on a line of its own, not after the bar.
@@ -105,6 +135,7 @@ export function reportLines(r: DatasetRunReport | ChangeRunReport, dryRun: boole
       : dryRun
         ? [`${what}: dry run: ${r.docs} documents read, ${r.skipped} skipped, ${r.errors.length} errors; nothing written (${r.seconds.toFixed(1)} s)`]
         : [`${what}: version ${r.version} live in ${engine}: ${r.docs} documents, ${r.skipped} skipped (previous: ${r.previous ? `${r.previous.version} with ${r.previous.docs}` : 'none'}) in ${r.seconds.toFixed(1)} s`];
+  for (const n of r.notes) lines.push(`  note: ${n}`);
   for (const e of r.errors.slice(0, 20)) lines.push(`  reported: ${e}`);
   if (r.errors.length > 20) lines.push(`  ... and ${r.errors.length - 20} more`);
   return lines;

@@ -33,7 +33,11 @@ describe('import CLI arguments', () => {
     expect(bad(['addresses', 'CZ', 'x', '--checksum', 'md5:1'])).toMatch(/^--checksum: must be sha256/);
     expect(bad(['addresses', 'CZ', 'x', '--format'])).toBe('--format needs a value');
     expect(bad(['addresses', 'CZ', 'x', '--fast'])).toBe('unknown option --fast');
-    expect(bad(['addresses', 'CZ'])).toMatch(/^Usage: npm run import/);
+    expect(bad(['addresses'])).toMatch(/^Usage: npm run import/);
+  });
+
+  it('without a file, asks for the current official one to be resolved', () => {
+    expect(parseDatasetArgs(['addresses', 'CZ'])).toMatchObject({ kind: 'addresses', country: 'CZ', format: 'ruian-csv', official: true, isUrl: true });
   });
 
   it('checks the local file: present, readable, not empty, with the given checksum', async () => {
@@ -63,9 +67,8 @@ describe('import progress', () => {
     expect(v).toEqual({ docs: 50_000, rate: 5000, fraction: 0.25, etaSeconds: 30, elapsedSeconds: 10 });
     expect(progressBar(v, 10)).toBe('[###-------]  25% 50,000 docs  5,000 docs/s  ETA 0:30');
     expect(progressBar(progressView({ docs: 7 }, 2), 10)).toBe('7 docs  4 docs/s  0:02 elapsed');
-    // A refresh without byte counts: the live version's size is the estimate, never shown as done early.
-    expect(progressView({ docs: 300 }, 3, { expectedDocs: 1200 })).toMatchObject({ fraction: 0.25, etaSeconds: 9 });
-    expect(progressView({ docs: 1500 }, 3, { expectedDocs: 1200 }).fraction).toBe(0.99);
+    // Without byte counts: no fraction and no ETA (the live version's size is no measure of a new file).
+    expect(progressView({ docs: 300 }, 3, { expectedDocs: 1200 })).toMatchObject({ fraction: null, etaSeconds: null });
   });
 
   it('redraws a bar on a terminal and logs JSON lines at a bounded rate otherwise', () => {

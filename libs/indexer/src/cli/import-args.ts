@@ -10,7 +10,7 @@ import { FORMATS, formatsFor } from './dataset-formats';
 /** A bad command line or input: the CLI exits 2 with this message. */
 export class ImportUsageError extends Error {}
 
-export const DATASET_USAGE = `Usage: npm run import -- <kind> <country> <file|folder|url> [--format f] [--checksum sha256:<hex>] [--dry-run] [--force]
+export const DATASET_USAGE = `Usage: npm run import -- <kind> <country> [file|folder|url] [--format f] [--checksum sha256:<hex>] [--dry-run] [--force]
   kinds: ${DATASET_KINDS.join(', ')}
   formats: ${Object.entries(FORMATS)
     .map(([f, d]) => `${f} (${d.kinds.join('/')} ${d.countries.join('/')})`)
@@ -27,6 +27,8 @@ export interface DatasetImportArgs {
   /** An absolute path, or an http(s) URL. */
   location: string;
   isUrl: boolean;
+  /** No location was given: the current official file is to be resolved. */
+  official?: boolean;
   /** `sha256:<hex>` given on the command line (checked against the file) or computed from it. */
   checksum?: string;
   dryRun: boolean;
@@ -51,8 +53,10 @@ export function parseDatasetArgs(argv: string[]): DatasetImportArgs {
     } else if (a.startsWith('--')) throw new ImportUsageError(`unknown option ${a}\n${DATASET_USAGE}`);
     else positional.push(a);
   }
-  const [kind, countryArg, location, ...extra] = positional;
-  if (!kind || !countryArg || !location) throw new ImportUsageError(DATASET_USAGE);
+  const [kind, countryArg, given, ...extra] = positional;
+  if (!kind || !countryArg) throw new ImportUsageError(DATASET_USAGE);
+  // No file: the official one is resolved (and downloaded) by the caller; `official` marks it.
+  const location = given ?? '';
   if (extra.length) throw new ImportUsageError(`unexpected argument ${extra[0]}\n${DATASET_USAGE}`);
   if (!(DATASET_KINDS as readonly string[]).includes(kind)) throw new ImportUsageError(`kind: unknown dataset kind ${kind}; one of ${DATASET_KINDS.join(', ')}`);
   const country = countryArg.toUpperCase();
@@ -61,6 +65,7 @@ export function parseDatasetArgs(argv: string[]): DatasetImportArgs {
   checkFormat(format, kind as DatasetKind, country as CountryCode);
   const checksum = values.get('--checksum')?.toLowerCase();
   if (checksum !== undefined && !/^sha256:[0-9a-f]{64}$/.test(checksum)) throw new ImportUsageError(`--checksum: must be sha256:<64 hex digits>, got ${checksum}`);
+  if (!location) return { kind: kind as DatasetKind, country: country as CountryCode, format, location: '', isUrl: true, official: true, ...(checksum ? { checksum } : {}), dryRun: flags.has('--dry-run'), force: flags.has('--force') };
   const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(location);
   if (isUrl && !/^https?:\/\//i.test(location)) throw new ImportUsageError(`location: only http(s) URLs can be fetched, got ${location}`);
   if (isUrl) {

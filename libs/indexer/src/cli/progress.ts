@@ -21,13 +21,12 @@ export interface ProgressView {
 }
 
 /**
- * Rate and ETA from a snapshot. Bytes read are the exact measure; without them the live
- * version's document count is a fair guess for a refresh (capped below 100% until done).
+ * Rate and ETA from a snapshot. The fraction is the source's bytes read (what the importer
+ * counted), never a guess: without them there is no fraction and no ETA, only the rate.
  */
-export function progressView(p: ProgressSnapshot, elapsedSeconds: number, e: ProgressEstimate = {}): ProgressView {
+export function progressView(p: ProgressSnapshot, elapsedSeconds: number, _e: ProgressEstimate = {}): ProgressView {
   const t = Math.max(elapsedSeconds, 1e-3);
-  const fraction =
-    p.totalBytes && p.bytes !== undefined ? Math.min(1, p.bytes / p.totalBytes) : e.expectedDocs ? Math.min(0.99, p.docs / e.expectedDocs) : null;
+  const fraction = p.totalBytes && p.bytes !== undefined ? Math.min(1, p.bytes / p.totalBytes) : null;
   const etaSeconds = fraction !== null && fraction > 0 ? Math.round((t * (1 - fraction)) / fraction) : null;
   return { docs: p.docs, rate: Math.round(p.docs / t), fraction, etaSeconds, elapsedSeconds: Math.round(elapsedSeconds * 10) / 10 };
 }
@@ -81,7 +80,9 @@ export function progressReporter(out: ProgressOutput, o: { label: string; logEve
   };
   return {
     update(p) {
-      last = p;
+      // Never backwards within a phase (a URL's download, then the reading: each has its own total).
+      const samePhase = last?.bytes !== undefined && (p.totalBytes === undefined || p.totalBytes === last.totalBytes);
+      last = samePhase && (p.bytes === undefined || p.bytes < last!.bytes!) ? { ...p, bytes: last!.bytes, totalBytes: last!.totalBytes } : p;
       if (now() - shownAt < every) return;
       shownAt = now();
       show();

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CountryCode } from '@lookup/contracts';
-import { PlaceDoc, PlacesSearchService, PlacesStore } from '@lookup/places';
+import { CATALOGUE_OBJECTS, CatalogueComposer, PlaceDoc, PlacesSearchService, PlacesStore } from '@lookup/places';
 import { BusinessDoc, BusinessStore } from '@lookup/business';
 import { DatasetKind, DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { fetchDataset } from '../download';
-import { BusinessImporter, ImportContext, ImporterReport, importerFor, PermanentDatasetError, PlacesImporter } from './importers';
+import { BusinessImporter, DatasetImporter, ImportContext, ImporterReport, importerFor, LAYER_REPLACES, PermanentDatasetError, PlacesImporter } from './importers';
 import { businessCanaries, checkCounts, placeCanaries, VerifyError } from './verify';
 
 export interface DatasetRunReport {
@@ -23,6 +23,8 @@ export interface DatasetRunReport {
   /** Source rows the importer could not use; `errors` describes them (capped). */
   skipped: number;
   errors: string[];
+  /** What the user should know about the result: what is missing and which command fills it. */
+  notes: string[];
   seconds: number;
   /** The version it replaced, null for the first one. */
   previous: { version: string; docs: number } | null;
@@ -72,9 +74,10 @@ export class DatasetRunner {
     if (!(this.maxDrop >= 0 && this.maxDrop <= 1)) throw new Error(`maxDrop must be a fraction between 0 and 1, got ${deps.maxDrop}`);
   }
 
-  async run(event: DatasetUpdatedEvent, opts: DatasetRunOptions = {}): Promise<DatasetRunReport> {
+  /** `importer`: the format's (default), or the catalogue command's own (several source files). */
+  async run(event: DatasetUpdatedEvent, opts: DatasetRunOptions = {}, importer: DatasetImporter = importerFor(event.format)): Promise<DatasetRunReport> {
     const t0 = Date.now();
-    const importer = importerFor(event.format);
+    const notes: string[] = [];
     // A timer, not per batch: seal, verify and the catalogue or aggregate phases yield no batches
     // for a while; a killed process stops beating and JetStream redelivers the event.
     const beat = opts.heartbeat ? setInterval(opts.heartbeat, this.deps.heartbeatMs ?? 5000) : null;
@@ -84,9 +87,21 @@ export class DatasetRunner {
       local = await this.localFile(event, opts);
       if (event.checksum) await verifyChecksum(local.path, event.checksum);
       let report: ImporterReport = { skipped: 0, errors: [] };
-      const ctx: ImportContext = { path: local.path, country: event.country, config: this.deps.config, report: (r) => (report = r) };
-      const totalBytes = local.bytes;
-      const progress = (docs: number) => opts.onProgress?.({ docs, totalBytes });
+      // The fraction and ETA come from the source's bytes read, when the importer counts them
+      // (never from a guess); after the reading they stay at 1 while the version is finished.
+      let bytes: { read: number; total: number } | undefined;
+      let docs = 0;
+      const emit = () => opts.onProgress?.({ docs, ...(bytes ? { bytes: bytes.read, totalBytes: bytes.total } : {}) });
+      const ctx: ImportContext = {
+        path: local.path, country: event.country, config: this.deps.config, report: (r) => (report = r), note: (l) => notes.push(l),
+        bytes: (read, total) => {
+          bytes = { read: Math.max(read, bytes?.read ?? 0), total };
+        },
+      };
+      const progress = (n: number) => {
+        docs = n;
+        emit();
+      };
       const built =
         importer.target === 'places'
           ? await this.runPlaces(importer, ctx, progress, opts, () => report)
@@ -99,6 +114,7 @@ export class DatasetRunner {
         docs: built.docs,
         skipped: report.skipped,
         errors: report.errors,
+        notes,
         seconds: (Date.now() - t0) / 1000,
         previous: built.previous,
       };
@@ -118,21 +134,25 @@ export class DatasetRunner {
     const store = this.deps.places;
     const previous = await store.liveVersion(ctx.country);
     const sample = new CanarySample<PlaceDoc>((d) => d.object === 'address', (d) => d.object === 'municipality', (d) => d.weight);
+    if (importer.layer === 'addresses') ctx.liveCatalogue = (await Promise.all(CATALOGUE_OBJECTS.map((o) => store.list(ctx.country, o)))).flat();
     if (opts.dryRun) {
       let n = 0;
       for await (const b of importer.docs(ctx)) progress((n += b.length));
       return { version: 'dry-run', docs: n, previous };
     }
-    const build = await store.beginVersion({ country: ctx.country, replace: importer.replaces });
+    // A catalogue is small: read whole, so the carried addresses can be re-linked to it on the way.
+    const composer = importer.layer === 'catalogue' ? await composeCatalogue(ctx.country, importer.docs(ctx)) : null;
+    const build = await store.beginVersion({ country: ctx.country, replace: LAYER_REPLACES[importer.layer], carry: composer?.carry });
     try {
-      const loaded = await build.load(sample.tap(importer.docs(ctx)), progress);
+      const docs = composer ? inBatches(composer.docs()) : importer.docs(ctx);
+      const loaded = await build.load(sample.tap(docs), progress);
       opts.heartbeat?.();
       await build.seal();
-      const docs = await build.count();
-      checkCounts({ docs, loaded: loaded.docs, carried: build.carried, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous, maxDrop: this.maxDrop, force: !!opts.force });
+      const count = await build.count();
+      checkCounts({ docs: count, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous, maxDrop: this.maxDrop, force: !!opts.force });
       await build.withReader((reader) => placeCanaries(new PlacesSearchService(reader), ctx.country, sample.picks()));
       await build.commit();
-      return { version: build.version, docs, previous };
+      return { version: build.version, docs: count, previous };
     } catch (err) {
       await build.abort();
       throw err;
@@ -239,3 +259,13 @@ class CanarySample<T> {
 }
 
 export { VerifyError };
+
+async function composeCatalogue(country: DatasetRunReport['country'], batches: AsyncIterable<PlaceDoc[]>): Promise<CatalogueComposer> {
+  const docs: PlaceDoc[] = [];
+  for await (const b of batches) docs.push(...b);
+  return new CatalogueComposer(country, docs);
+}
+
+async function* inBatches(docs: PlaceDoc[], size = 2000): AsyncGenerator<PlaceDoc[]> {
+  for (let i = 0; i < docs.length; i += size) yield docs.slice(i, i + size);
+}

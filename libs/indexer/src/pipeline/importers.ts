@@ -22,14 +22,22 @@ export interface ImportContext {
   path: string;
   country: CountryCode;
   config: Pick<AppConfig, 'CZ_CATALOGUE_CSV' | 'SK_REGISTER_BATCHES' | 'GEONAMES_DIR'>;
+  /** The country's live region, county and municipality documents (an address import joins its addresses to them). */
+  liveCatalogue?: PlaceDoc[];
   /** Called once, when the documents are all read. */
   report(r: ImporterReport): void;
+  /** Tells the user something about the result (what is missing and which command fills it). */
+  note?(line: string): void;
+  /** Bytes of the source read so far, of its total (the progress bar's fraction and ETA). */
+  bytes?(read: number, total: number): void;
 }
+
+/** The layers of a country's version (libs/indexer/README.md, "What a version holds"). */
+export type PlacesLayer = 'addresses' | 'catalogue';
 
 export interface PlacesImporter {
   target: 'places';
-  /** The objects of the country a dataset replaces; the rest of the live version is carried over. */
-  replaces: PlaceObject[] | 'all';
+  layer: PlacesLayer;
   docs(ctx: ImportContext): AsyncIterable<PlaceDoc[]>;
 }
 
@@ -40,12 +48,27 @@ export interface BusinessImporter {
 
 export type DatasetImporter = PlacesImporter | BusinessImporter;
 
-const CATALOGUE: PlaceObject[] = ['region', 'county', 'municipality'];
+/**
+ * What an import of each layer replaces in the country's live version; everything else is carried
+ * over. The addresses layer owns the addresses and streets and upserts its derived postal codes,
+ * municipalities, counties and regions over the carried ones (same ids); the catalogue layer owns
+ * the regions, counties and municipalities (its GeoNames postal codes are upserted likewise).
+ */
+export const LAYER_REPLACES: Record<PlacesLayer, PlaceObject[]> = {
+  addresses: ['address', 'street'],
+  catalogue: ['region', 'county', 'municipality'],
+};
 const BATCH = 2000;
 
-/** The CZ catalogue the RUIAN import joins addresses to: the configured `psc-list.csv`, else the bundled one. */
-function czCatalogue(ctx: ImportContext): string {
-  return ctx.config.CZ_CATALOGUE_CSV ?? join(projectRoot(), 'libs/places/src/fixtures/cz/psc-list.csv');
+/** The CZ catalogue the RUIAN import joins addresses to: the live one, else the configured `psc-list.csv`, else the bundled sample. */
+function czCatalogue(ctx: ImportContext): { docs: PlaceDoc[] } | { pscList: string } {
+  if (ctx.liveCatalogue?.some((d) => d.object === 'county')) return { docs: ctx.liveCatalogue };
+  if (ctx.config.CZ_CATALOGUE_CSV) return { pscList: ctx.config.CZ_CATALOGUE_CSV };
+  ctx.note?.(
+    'no CZ catalogue is live: addresses outside the bundled sample catalogue get no county or region, and municipalities without addresses are missing. ' +
+      'Import it (any order works): npm run import -- catalogue CZ --psc-list psc-list.csv --geonames CZ.txt',
+  );
+  return { pscList: join(projectRoot(), 'libs/places/src/fixtures/cz/psc-list.csv') };
 }
 
 function geonamesFile(ctx: ImportContext): string | undefined {
@@ -59,7 +82,7 @@ function* batches<T>(docs: T[]): Generator<T[]> {
 async function* catalogueDocs(ctx: ImportContext, sources: { pscList?: string; register?: string[]; geonames?: string }): AsyncGenerator<PlaceDoc[]> {
   const req =
     ctx.country === 'CZ'
-      ? { country: 'CZ' as const, sources: { pscList: sources.pscList ?? czCatalogue(ctx), geonames: sources.geonames } }
+      ? { country: 'CZ' as const, sources: { pscList: sources.pscList ?? ctx.config.CZ_CATALOGUE_CSV ?? '', geonames: sources.geonames } }
       : ctx.country === 'SK'
         ? { country: 'SK' as const, sources: { register: sources.register ?? (ctx.config.SK_REGISTER_BATCHES ?? '').split(',').filter(Boolean), geonames: sources.geonames } }
         : { country: ctx.country, sources: { geonames: sources.geonames ?? '' } };
@@ -89,19 +112,17 @@ function addressReport(ctx: ImportContext) {
 
 /**
  * `format -> importer`. A new format is one line here (and one in cli/dataset-formats.ts).
- * Address registers give the whole country (their municipalities, counties and regions carry
- * the address centroids), so they replace all of its documents; catalogue formats replace the
- * catalogue objects only and keep the addresses.
+ * Each format fills one layer of the country's version (LAYER_REPLACES).
  */
 export const IMPORTERS: Record<string, DatasetImporter> = {
-  'ruian-csv': { target: 'places', replaces: 'all', docs: (c) => ruianPlaceDocs({ zipOrDir: c.path, catalogue: { pscList: czCatalogue(c) }, onReport: addressReport(c) }) },
-  'sk-register': { target: 'places', replaces: 'all', docs: (c) => skRegisterPlaceDocs({ sources: [c.path], onReport: addressReport(c) }) },
-  'pl-prg-gml': { target: 'places', replaces: 'all', docs: registerDocs(plPlaceDocs) },
-  'at-bev-csv': { target: 'places', replaces: 'all', docs: registerDocs(atPlaceDocs) },
-  'ch-swisstopo-csv': { target: 'places', replaces: 'all', docs: registerDocs(chPlaceDocs) },
-  'li-osm-pbf': { target: 'places', replaces: 'all', docs: registerDocs(liPlaceDocs) },
-  'cz-catalogue-csv': { target: 'places', replaces: CATALOGUE, docs: (c) => catalogueDocs(c, { pscList: c.path, geonames: geonamesFile(c) }) },
-  geonames: { target: 'places', replaces: CATALOGUE, docs: (c) => catalogueDocs(c, { geonames: c.path }) },
+  'ruian-csv': { target: 'places', layer: 'addresses', docs: (c) => ruianPlaceDocs({ zipOrDir: c.path, catalogue: czCatalogue(c), onReport: addressReport(c), onBytes: c.bytes }) },
+  'sk-register': { target: 'places', layer: 'addresses', docs: (c) => skRegisterPlaceDocs({ sources: [c.path], onReport: addressReport(c) }) },
+  'pl-prg-gml': { target: 'places', layer: 'addresses', docs: registerDocs(plPlaceDocs) },
+  'at-bev-csv': { target: 'places', layer: 'addresses', docs: registerDocs(atPlaceDocs) },
+  'ch-swisstopo-csv': { target: 'places', layer: 'addresses', docs: registerDocs(chPlaceDocs) },
+  'li-osm-pbf': { target: 'places', layer: 'addresses', docs: registerDocs(liPlaceDocs) },
+  'cz-catalogue-csv': { target: 'places', layer: 'catalogue', docs: (c) => catalogueDocs(c, { pscList: c.path, geonames: geonamesFile(c) }) },
+  geonames: { target: 'places', layer: 'catalogue', docs: (c) => catalogueDocs(c, { geonames: c.path }) },
   'cz-res-csv': { target: 'business', docs: resDocs },
   'sk-rpo-json': { target: 'business', docs: (c) => jsonDocs(c, (j) => rpoEntities(j).map(rpoToDoc)) },
   'cz-ares-json': { target: 'business', docs: (c) => jsonDocs(c, (j) => aresSubjects(j).map((s) => aresToDoc(s))) },

@@ -1,4 +1,3 @@
 export * from './importers';
 export * from './verify';
 export * from './dataset-runner';
-export * from './indexer-app';

@@ -49,8 +49,8 @@ describe('importer registry', () => {
     expect(Object.keys(IMPORTERS).sort()).toEqual([
       'at-bev-csv', 'ch-swisstopo-csv', 'cz-ares-json', 'cz-catalogue-csv', 'cz-res-csv', 'geonames', 'li-osm-pbf', 'pl-prg-gml', 'ruian-csv', 'sk-register', 'sk-rpo-json',
     ]);
-    expect(importerFor('ruian-csv')).toMatchObject({ target: 'places', replaces: 'all' });
-    expect(importerFor('cz-catalogue-csv')).toMatchObject({ target: 'places', replaces: ['region', 'county', 'municipality'] });
+    expect(importerFor('ruian-csv')).toMatchObject({ target: 'places', layer: 'addresses' });
+    expect(importerFor('cz-catalogue-csv')).toMatchObject({ target: 'places', layer: 'catalogue' });
     expect(() => importerFor('xx-unknown')).toThrow(expect.objectContaining({ permanent: true, message: expect.stringMatching(/^format: no importer for "xx-unknown"/) }));
   });
 });

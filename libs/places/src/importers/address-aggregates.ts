@@ -99,6 +99,11 @@ export class AddressAggregates {
     if (d.region_id) this.addArea(d, 'region', d.region_id, d.region);
   }
 
+  /** Whether the addresses gave a street, postal code, municipality, county or region of this id. */
+  derives(placeId: string): boolean {
+    return this.streets.has(placeId) || this.municipalities.has(placeId) || this.areas.has(placeId);
+  }
+
   /** Counties and regions derived (not part of the import report's counts). */
   get areaCount(): number {
     return this.areas.size;

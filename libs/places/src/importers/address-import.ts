@@ -2,11 +2,11 @@ import { CountryCode } from '@lookup/contracts';
 import { PlaceDoc } from '../domain/place.doc';
 import { AddressAggregates } from './address-aggregates';
 import { loadCatalogue } from './catalogue.loader';
-import { sourcesAt } from './io/source';
-import { RuianAddressBuilder } from './ruian-address.builder';
-import { readRuianCsv } from './ruian-csv.reader';
-import { SkAddressFold, SK_ADDRESS_TYPES } from './sk-address.fold';
-import { readRegisterSources, RegisterCsvError } from './sk-register-csv.reader';
+import { BytesRead, meteredSourcesAt, sourcesAt } from './io/source';
+import { RuianAddressBuilder } from './cz/ruian-address.builder';
+import { readRuianCsv } from './cz/ruian-csv.reader';
+import { SkAddressFold, SK_ADDRESS_TYPES } from './sk/sk-address.fold';
+import { readRegisterSources, RegisterCsvError } from './sk/sk-register-csv.reader';
 
 export interface AddressImportReport {
   country: CountryCode;
@@ -76,18 +76,27 @@ export class ImportRun {
  */
 export async function* ruianPlaceDocs(opts: {
   zipOrDir: string;
-  catalogue: { pscList: string };
+  /** The catalogue file, or the catalogue's documents (the live catalogue the pipeline read from the store). */
+  catalogue: { pscList: string } | { docs: PlaceDoc[] };
   batchSize?: number;
   onReport?: (r: AddressImportReport) => void;
+  /** Bytes of the address files read so far, of their total (uncompressed). */
+  onBytes?: BytesRead;
 }): AsyncGenerator<PlaceDoc[]> {
   const run = new ImportRun('CZ', opts.batchSize ?? 1000);
-  const { catalogue } = await loadCatalogue({ country: 'CZ', sources: { pscList: opts.catalogue.pscList } });
-  for (const e of catalogue.errors) run.error(`catalogue: ${e}`);
-  const byId = new Map([...catalogue.regions, ...catalogue.counties, ...catalogue.municipalities].map((m) => [m.place_id, m]));
+  let docs: PlaceDoc[];
+  if ('docs' in opts.catalogue) docs = opts.catalogue.docs;
+  else {
+    const { catalogue } = await loadCatalogue({ country: 'CZ', sources: { pscList: opts.catalogue.pscList } });
+    for (const e of catalogue.errors) run.error(`catalogue: ${e}`);
+    docs = [...catalogue.regions, ...catalogue.counties, ...catalogue.municipalities];
+  }
+  const byId = new Map(docs.map((m) => [m.place_id, m]));
   const lookup = (id: string) => byId.get(id);
   const agg = new AddressAggregates('CZ', lookup);
   const builder = new RuianAddressBuilder(lookup, (m) => run.error(m));
-  for await (const source of sourcesAt(opts.zipOrDir, RUIAN_ENTRY)) {
+  const sources = opts.onBytes ? meteredSourcesAt(opts.zipOrDir, RUIAN_ENTRY, opts.onBytes) : sourcesAt(opts.zipOrDir, RUIAN_ENTRY);
+  for await (const source of sources) {
     const rows = readRuianCsv(source, (e) => {
       run.report.skipped++;
       run.error(`${source.name} line ${e.line}: ${e.message}`);
@@ -131,6 +140,13 @@ export async function* skRegisterPlaceDocs(opts: {
     if (full) yield full;
   }
   for (const e of fold.errors) run.error(e);
+  // What the register holds without entrances (the initial batches: all streets and
+  // municipalities, few entrances): the streets and catalogue objects no address derived.
+  for (const doc of [...fold.streets(), ...catalogue.values()]) {
+    if (agg.derives(doc.place_id)) continue;
+    const full = run.push(doc);
+    if (full) yield full;
+  }
   yield* derived(run, agg, opts.onReport);
 }
 

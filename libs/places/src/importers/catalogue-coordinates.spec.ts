@@ -2,11 +2,11 @@ import { resolve } from 'node:path';
 import { emptyDoc, placeId } from '../domain/place.doc';
 import { assignCoordinates, normName } from './catalogue-coordinates';
 import { Catalogue, emptyCatalogue } from './catalogue.types';
-import { readCzCatalogueCsv } from './cz-catalogue-csv.reader';
-import { buildCzCatalogue } from './cz-catalogue.builder';
-import { GeonamesPostalRow, loadGeonamesPostal } from './geonames.reader';
-import { buildSkCatalogue } from './sk-catalogue.builder';
-import { readRegisterChanges } from './sk-register-xml.reader';
+import { readCzCatalogueCsv } from './cz/cz-catalogue-csv.reader';
+import { buildCzCatalogue } from './cz/cz-catalogue.builder';
+import { GeonamesPostalRow, loadGeonamesPostal } from './geonames/geonames.reader';
+import { buildSkCatalogue } from './sk/sk-catalogue.builder';
+import { readRegisterChanges } from './sk/sk-register-xml.reader';
 
 const FIXTURES = resolve(__dirname, '../fixtures');
 const at = (cat: Catalogue, name: string) =>

@@ -1,6 +1,6 @@
 import { PlaceDoc } from '../domain/place.doc';
 import { Catalogue } from './catalogue.types';
-import type { GeonamesPostalRow } from './geonames.reader';
+import type { GeonamesPostalRow } from './geonames/geonames.reader';
 
 /** How each municipality got its position, to see the coverage at a glance. */
 export interface CoordinateReport {

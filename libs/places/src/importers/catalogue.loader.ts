@@ -1,13 +1,13 @@
 import { PlaceDoc } from '../domain/place.doc';
 import { assignCoordinates, CoordinateReport } from './catalogue-coordinates';
 import { Catalogue } from './catalogue.types';
-import { readCzCatalogueCsv } from './cz-catalogue-csv.reader';
-import { buildCzCatalogue } from './cz-catalogue.builder';
-import { loadGeonamesPostal } from './geonames.reader';
+import { readCzCatalogueCsv } from './cz/cz-catalogue-csv.reader';
+import { buildCzCatalogue } from './cz/cz-catalogue.builder';
+import { loadGeonamesPostal } from './geonames/geonames.reader';
 import { GeonamesCatalogueCountry } from './geonames/geonames-names';
 import { loadGeonamesCatalogue } from './geonames/geonames-catalogue';
-import { SK_CATALOGUE_TYPES, SkCatalogueBuilder } from './sk-catalogue.builder';
-import { readRegisterChanges } from './sk-register-xml.reader';
+import { SK_CATALOGUE_TYPES, SkCatalogueBuilder } from './sk/sk-catalogue.builder';
+import { readRegisterChanges } from './sk/sk-register-xml.reader';
 
 export interface SkCatalogueSources {
   /** Register adries batches: XML files, zips of them or folders, applied together (order does not matter). */

@@ -141,7 +141,7 @@ export class OpenSearchPlacesVersionBuild implements PlacesVersionBuild {
       try {
         const from = writeIndexFor(alias, targets, scope.country);
         for await (const docs of scan(client, from, countryQuery(scope.country, scope.replace))) {
-          await bulk(index, docs);
+          await bulk(index, scope.carry ? docs.map(scope.carry) : docs);
           b.carried += docs.length;
         }
       } catch (err) {

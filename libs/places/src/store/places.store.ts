@@ -31,8 +31,12 @@ export interface DatasetVersionInfo {
   docs: number;
 }
 
-/** Which of the live country's documents a new dataset replaces; the others are carried over. */
-export type VersionScope = { country: CountryCode; replace: PlaceObject[] | 'all' };
+/**
+ * Which of the live country's documents a new dataset replaces; the others are carried over,
+ * each through `carry` when given (a catalogue import re-links the carried addresses to its
+ * regions and counties and counts them for the municipalities' weights and centroids).
+ */
+export type VersionScope = { country: CountryCode; replace: PlaceObject[] | 'all'; carry?: (doc: PlaceDoc) => PlaceDoc };
 
 /**
  * One dataset version being built beside the live data. Nothing of it is visible to searches

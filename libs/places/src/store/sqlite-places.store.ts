@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CountryCode, PlaceObject } from '@lookup/contracts';
 import { execOffThread, openSqlite, SqliteDatabase } from '@lookup/shared/search';
@@ -11,6 +11,7 @@ import { buildSqliteNearby, buildSqliteSearch, SQLITE_TABLES as T } from '../sea
 import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
 import { migrate, SECONDARY_INDEXES, VERSIONS_TABLE } from './sqlite-places.schema';
 import { versionStamp } from './opensearch-places.versions';
+import { importLockPath, lockHolder } from './import-lock';
 
 type Statement = import('better-sqlite3').Statement<unknown[], unknown>;
 
@@ -38,6 +39,9 @@ function decodeDoc(json: string): PlaceDoc {
   for (const k of NULL_FIELDS) if (d[k] === undefined) d[k] = null;
   return d as unknown as PlaceDoc;
 }
+
+/** How often a live store compares its file with the path (another process may have swapped it). */
+const FOLLOW_MS = 250;
 
 /** Points in a box are fetched up to this many before the exact distance sorts them. */
 const NEARBY_SCAN = 5000;
@@ -76,6 +80,9 @@ export class SqlitePlacesStore implements PlacesStore {
   /** Writes through this connection (data_version counts only other connections' commits). */
   private writes = 0;
   private vocab = new Map<string, { stamp: string; terms: string[] }>();
+  /** The live file's inode when opened, and when that was last compared with the path's. */
+  private inode = 0;
+  private checkedAt = 0;
 
   /**
    * `live`: the served file (WAL, migrated at init). `build`: a file being built by the
@@ -93,6 +100,7 @@ export class SqlitePlacesStore implements PlacesStore {
 
   /** The file and how many versions were swapped into it: a reader of an older generation reopens. */
   get source(): SqliteSource {
+    this.followSwap();
     return { file: this.path, generation: this.swaps };
   }
 
@@ -119,8 +127,40 @@ export class SqlitePlacesStore implements PlacesStore {
       this.db = new Database(this.path, { readonly: true, fileMustExist: true, timeout: 5000 });
       return;
     }
+    // What a killed import left (its half-built file), unless an import is running now.
+    if (!lockHolder(importLockPath(this.path))) removeDbFiles(`${this.path}.import`);
+    this.openLive();
+  }
+
+  private openLive(): void {
     this.db = openSqlite(this.path);
     migrate(this.db);
+    this.inode = statSync(this.path).ino;
+  }
+
+  /**
+   * Another process (the import CLI) renamed a finished version over the file: reopen it, as
+   * after a swap of our own, so a running server serves it without a restart (the search threads
+   * follow `source.generation`). Checked before reads, at most every FOLLOW_MS; never inside a
+   * write, and the rename is atomic, so a reader sees the old file or the new, never a half.
+   */
+  private followSwap(): void {
+    if (this.mode !== 'live' || !this.db) return;
+    const now = Date.now();
+    if (now - this.checkedAt < FOLLOW_MS) return;
+    this.checkedAt = now;
+    let inode: number;
+    try {
+      inode = statSync(this.path).ino;
+    } catch {
+      return;
+    }
+    if (inode === this.inode) return;
+    this.stmts = {};
+    this.db.close();
+    this.openLive();
+    this.vocab.clear();
+    this.swaps++;
   }
 
   /** Writes documents in one transaction (the build's path; upserts by place_id). */
@@ -141,7 +181,8 @@ export class SqlitePlacesStore implements PlacesStore {
         .all(after, scope.country, ...objects, CARRY_BATCH) as Array<{ rid: number; doc: string }>;
       if (rows.length === 0) return;
       after = rows[rows.length - 1].rid;
-      yield rows.map((r) => decodeDoc(r.doc));
+      const docs = rows.map((r) => decodeDoc(r.doc));
+      yield scope.carry ? docs.map((d) => (d.country === scope.country ? scope.carry!(d) : d)) : docs;
     }
   }
 
@@ -164,10 +205,12 @@ export class SqlitePlacesStore implements PlacesStore {
   }
 
   async countCountry(country: CountryCode): Promise<number> {
+    this.followSwap();
     return (this.stmt(`SELECT count(*) AS n FROM ${T.docs} WHERE country = ?`).get(country) as { n: number }).n;
   }
 
   async liveVersion(country: CountryCode): Promise<DatasetVersionInfo | null> {
+    this.followSwap();
     const docs = await this.countCountry(country);
     const row = this.versions().find((v) => v.country === country);
     if (row) return { version: row.version, docs };
@@ -207,8 +250,7 @@ export class SqlitePlacesStore implements PlacesStore {
     // A cleanly closed connection leaves no WAL; one left by a crash belongs to the old file.
     for (const suffix of ['-wal', '-shm']) rmSync(this.path + suffix, { force: true });
     renameSync(next, this.path);
-    this.db = openSqlite(this.path);
-    migrate(this.db);
+    this.openLive();
     this.vocab.clear();
     this.swaps++;
   }
@@ -326,6 +368,7 @@ export class SqlitePlacesStore implements PlacesStore {
   }
 
   async candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
+    this.followSwap();
     const tables = new Set(q.objects.map((o) => this.ftsOf(o)));
     const out: PlaceDoc[] = [];
     for (const fts of tables) {
@@ -337,6 +380,7 @@ export class SqlitePlacesStore implements PlacesStore {
   }
 
   async nearby(q: NearbyQuery): Promise<NearbyHit[]> {
+    this.followSwap();
     const dLat = q.metres / 111_320 + 1e-6;
     const dLng = q.metres / (111_320 * Math.max(0.01, Math.cos((q.lat * Math.PI) / 180))) + 1e-6;
     const req = buildSqliteNearby({ minLat: q.lat - dLat, maxLat: q.lat + dLat, minLng: q.lng - dLng, maxLng: q.lng + dLng }, q.countries, NEARBY_SCAN);
@@ -351,16 +395,19 @@ export class SqlitePlacesStore implements PlacesStore {
   }
 
   async list(country: CountryCode, object: CatalogueObject): Promise<PlaceDoc[]> {
+    this.followSwap();
     const rows = this.stmt(`SELECT doc FROM ${T.docs} WHERE country = ? AND object = ?`).all(country, object) as { doc: string }[];
     return rows.map((r) => decodeDoc(r.doc));
   }
 
   async get(placeId: string): Promise<PlaceDoc | null> {
+    this.followSwap();
     const row = this.stmt(`SELECT doc FROM ${T.docs} WHERE place_id = ?`).get(placeId) as { doc: string } | undefined;
     return row ? decodeDoc(row.doc) : null;
   }
 
   async count(country: CountryCode, object: PlaceObject): Promise<number> {
+    this.followSwap();
     const row = this.stmt(`SELECT count(*) AS n FROM ${T.docs} WHERE country = ? AND object = ?`).get(country, object) as { n: number };
     return row.n;
   }

@@ -164,6 +164,9 @@ export class AppConfig {
   /** Biggest dataset file accepted, in MiB. */
   @Type(() => Number) @IsInt() @Min(1) DOWNLOAD_MAX_MB = 16384;
 
+  // Import: where `npm run import -- addresses CZ` (no file) finds the current RUIAN monthly product.
+  @IsString() @Matches(/^https?:\/\//) RUIAN_CSV_BASE_URL = 'https://vdp.cuzk.cz/vymenny_format/csv';
+
   /** DEMO_PAGE as given, else on for the standalone profile on a loopback address. */
   get demoPageEnabled(): boolean {
     return this.DEMO_PAGE ?? (this.PROFILE === 'standalone' && ['127.0.0.1', 'localhost', '::1'].includes(this.HOST));

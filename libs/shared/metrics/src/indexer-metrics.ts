@@ -16,6 +16,15 @@ export class IndexerProgress {
     metrics().indexerRunning.set({ dataset }, 1);
   }
 
+  private ratio = 0;
+
+  /** The share of the source read so far (bytes): the ratio follows it and never goes back. */
+  read(fraction: number): void {
+    if (!(fraction > this.ratio)) return;
+    this.ratio = Math.min(1, fraction);
+    metrics().indexerProgress.set({ dataset: this.dataset }, this.ratio);
+  }
+
   /** `n` more documents written. */
   written(n: number): void {
     this.done += n;

@@ -2,7 +2,7 @@ import { CountryCode } from '@lookup/contracts';
 import { emptyDoc, PlaceDoc, placeId } from '../../domain/place.doc';
 import { round7 } from '../address-aggregates';
 import { byPlaceId, Catalogue, emptyCatalogue } from '../catalogue.types';
-import { GeonamesPostalRow, loadGeonamesPostal } from '../geonames.reader';
+import { GeonamesPostalRow, loadGeonamesPostal } from './geonames.reader';
 import {
   AT_VIENNA,
   atCountyName,

@@ -3,7 +3,7 @@ import { emptyDoc, PlaceDoc, placeId } from '../../domain/place.doc';
 import { round7 } from '../address-aggregates';
 import { normName } from '../catalogue-coordinates';
 import { Catalogue } from '../catalogue.types';
-import { GeonamesPostalRow, loadGeonamesPostal } from '../geonames.reader';
+import { GeonamesPostalRow, loadGeonamesPostal } from './geonames.reader';
 import { buildGeonamesCatalogue, postalCodeProblem, rowArea } from './geonames-catalogue';
 import { isGeonamesCatalogueCountry } from './geonames-names';
 

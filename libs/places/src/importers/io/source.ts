@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { zipEntries } from './zip';
 
 /** One readable input: a plain file, a zip entry or a folder member, opened only when read. */
@@ -34,4 +34,36 @@ export async function* sourcesAt(path: string, match?: RegExp): AsyncGenerator<S
   if ((await stat(path)).isDirectory()) yield* folderFiles(path, match);
   else if (/\.zip$/i.test(path)) yield* zipEntries(path, match);
   else yield fileSource(path);
+}
+
+/** Bytes of a source read so far and its total (uncompressed), for a progress bar's fraction and ETA. */
+export type BytesRead = (read: number, total: number) => void;
+
+/**
+ * `sourcesAt` with the bytes read counted: the matching sources are listed first (a zip's
+ * central directory, a folder's sizes) for the total, and each one's stream counts what passes.
+ * The count only grows and reaches the total when the last source is read.
+ */
+export async function* meteredSourcesAt(path: string, match: RegExp | undefined, onBytes: BytesRead): AsyncGenerator<SourceFile> {
+  let total = 0;
+  for await (const s of sourcesAt(path, match)) total += s.size;
+  let read = 0;
+  onBytes(0, total);
+  for await (const s of sourcesAt(path, match)) {
+    yield {
+      ...s,
+      open: async () => {
+        const counter = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            read += chunk.length;
+            onBytes(Math.min(read, total), total);
+            done(null, chunk);
+          },
+        });
+        // pipeline, not pipe: a read error of the source reaches the reader through the counter.
+        return pipeline(await s.open(), counter, () => undefined);
+      },
+    };
+  }
+  onBytes(total, total);
 }

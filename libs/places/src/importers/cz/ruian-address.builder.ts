@@ -1,7 +1,7 @@
-import { formatAddress } from '../domain/address-format';
-import { emptyDoc, PlaceDoc, placeId } from '../domain/place.doc';
-import { jtskToWgs84 } from '../geo/sjtsk';
-import { round7 } from './address-aggregates';
+import { formatAddress } from '../../domain/address-format';
+import { emptyDoc, PlaceDoc, placeId } from '../../domain/place.doc';
+import { jtskToWgs84 } from '../../geo/sjtsk';
+import { round7 } from '../address-aggregates';
 import type { RuianAddressRow } from './ruian-csv.reader';
 
 /** Praha's RUIAN municipality code: its addresses are written with the district (`Praha 9`). */

@@ -1,5 +1,5 @@
-import { emptyDoc, PlaceDoc, placeId, PlaceKind } from '../domain/place.doc';
-import { byPlaceId, Catalogue, emptyCatalogue } from './catalogue.types';
+import { emptyDoc, PlaceDoc, placeId, PlaceKind } from '../../domain/place.doc';
+import { byPlaceId, Catalogue, emptyCatalogue } from '../catalogue.types';
 import type { RegisterChange } from './sk-register-xml.reader';
 
 export const SK_CATALOGUE_TYPES = ['REGION', 'COUNTY', 'MUNICIPALITY'] as const;

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { Catalogue } from './catalogue.types';
+import { Catalogue } from '../catalogue.types';
 import { CzCatalogueRow, readCzCatalogueCsv, RowError } from './cz-catalogue-csv.reader';
 import { buildCzCatalogue } from './cz-catalogue.builder';
 
-const FIXTURE = resolve(__dirname, '../fixtures/cz/psc-list.csv');
+const FIXTURE = resolve(__dirname, '../../fixtures/cz/psc-list.csv');
 const HEADER = 'kodcobce,nazcobce,psc,kodobce,nazobce,kodokresu,nazokresu,kodkraj,nazevkraj,kodmomc,nazmomc,kodpobvod,nazpobvod';
 
 async function rowsOf(input: string | Readable, errors: RowError[] = []): Promise<CzCatalogueRow[]> {

@@ -1,6 +1,6 @@
-import { csvRecords } from './io/csv';
-import { LineInput, readLines } from './io/lines';
-import { isJtskInRange } from '../geo/sjtsk';
+import { csvRecords } from '../io/csv';
+import { LineInput, readLines } from '../io/lines';
+import { isJtskInRange } from '../../geo/sjtsk';
 
 /** One RUIAN address point (`*_OB_*_ADR.csv`), validated; codes are kept as the register writes them. */
 export interface RuianAddressRow {

@@ -11,7 +11,7 @@ import { DatasetConsumer, DatasetJob } from '../datasets/dataset-consumer';
 import { ensureDatasetStream } from '../datasets/dataset-stream';
 import { ChangeBatchRunner, ruianChangeStatePath, skChangeStatePath } from '../changes';
 import { createDatasetScheduler } from '../scheduler';
-import { DatasetRunner } from './dataset-runner';
+import { DatasetRunner } from '../pipeline/dataset-runner';
 
 /** The indexer's own settings (environment), each checked with a message naming it. */
 export interface IndexerSettings {
@@ -76,6 +76,7 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
         heartbeat: job.heartbeat,
         onProgress: (p) => {
           if (p.docs > written) progress.written(p.docs - written);
+          if (p.totalBytes && p.bytes !== undefined) progress.read(p.bytes / p.totalBytes);
           written = Math.max(written, p.docs);
         },
       });

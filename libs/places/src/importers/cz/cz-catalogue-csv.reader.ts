@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { csvObjects } from './io/csv';
-import { readLines } from './io/lines';
+import { csvObjects } from '../io/csv';
+import { readLines } from '../io/lines';
 
 /** One row of the Czech catalogue CSV: a part of a municipality with one of its PSCs. */
 export interface CzCatalogueRow {

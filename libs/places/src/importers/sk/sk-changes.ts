@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { PlaceDoc } from '../domain/place.doc';
-import { AddressAggregates } from './address-aggregates';
-import { MAX_REPORTED_ERRORS } from './address-import';
+import { PlaceDoc } from '../../domain/place.doc';
+import { AddressAggregates } from '../address-aggregates';
+import { MAX_REPORTED_ERRORS } from '../address-import';
 import { SkAddressFold, SK_ADDRESS_TYPES } from './sk-address.fold';
 import { SkChangeState } from './sk-changes.state';
 import { readRegisterChanges, RegisterChange } from './sk-register-xml.reader';
@@ -69,6 +69,8 @@ export function planSkChanges(state: SkChangeState, batch: RegisterChange[], asO
     consider(d);
   }
   for (const e of fold.errors) error(e);
+  // As the full import: streets and catalogue objects no address derived (see skRegisterPlaceDocs).
+  for (const d of [...fold.streets(), ...catalogue.values()]) if (!agg.derives(d.place_id)) consider(d);
   for (const d of agg.docs()) consider(d);
   for (const id of before.keys()) if (!seen.has(id) && !NEVER_DELETED.test(id)) plan.deletes.push(id);
   plan.deletes.sort();

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { readLines } from './io/lines';
+import { readLines } from '../io/lines';
 
 /** One row of a GeoNames postal-code dump. */
 export interface GeonamesPostalRow {

@@ -1,5 +1,5 @@
-import { emptyDoc, PlaceDoc, placeId } from '../domain/place.doc';
-import { byPlaceId, Catalogue, emptyCatalogue } from './catalogue.types';
+import { emptyDoc, PlaceDoc, placeId } from '../../domain/place.doc';
+import { byPlaceId, Catalogue, emptyCatalogue } from '../catalogue.types';
 import type { CzCatalogueRow } from './cz-catalogue-csv.reader';
 
 /**

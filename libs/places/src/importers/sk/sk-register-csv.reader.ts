@@ -1,6 +1,6 @@
-import { csvObjects } from './io/csv';
-import { readLines } from './io/lines';
-import { SourceFile, sourcesAt } from './io/source';
+import { csvObjects } from '../io/csv';
+import { readLines } from '../io/lines';
+import { SourceFile, sourcesAt } from '../io/source';
 import { readRegisterBatch, RegisterChange, RegisterParents } from './sk-register-xml.reader';
 
 /**

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
-import { walkXml } from './io/xml';
-import { SourceFile, sourcesAt } from './io/source';
+import { walkXml } from '../io/xml';
+import { SourceFile, sourcesAt } from '../io/source';
 
 /** One `<...Change>` record of a Register adries batch, generic over the record type. */
 export interface RegisterChange {

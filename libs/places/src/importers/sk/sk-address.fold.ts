@@ -1,6 +1,6 @@
-import { formatAddress } from '../domain/address-format';
-import { emptyDoc, PlaceDoc, placeId } from '../domain/place.doc';
-import { round7 } from './address-aggregates';
+import { formatAddress } from '../../domain/address-format';
+import { emptyDoc, PlaceDoc, placeId } from '../../domain/place.doc';
+import { round7 } from '../address-aggregates';
 import { parseRegisterDate, SK_CATALOGUE_TYPES, SkCatalogueBuilder } from './sk-catalogue.builder';
 import type { RegisterChange } from './sk-register-xml.reader';
 
@@ -122,6 +122,26 @@ export class SkAddressFold {
     }
     d.name = formatAddress(d).formatted_address;
     return d;
+  }
+
+  /**
+   * Current streets as street docs (no position: the register gives streets none), so an import
+   * of the initial batches, which hold streets but few entrances, still finds them.
+   */
+  *streets(): Generator<PlaceDoc> {
+    void this.catalogue;
+    for (const [objectId, st] of this.objects.get('STREET_NAME')!) {
+      if (!this.current(st) || !st.text) continue;
+      const m = st.municipality ? this.cat.municipalityByObjectId(st.municipality) : undefined;
+      if (!m) continue;
+      const id = placeId('SK', 'street', objectId);
+      const d = emptyDoc('SK', 'street', id, st.text);
+      [d.region_id, d.region, d.county_id, d.county, d.municipality_id, d.municipality] = [m.region_id, m.region, m.county_id, m.county, m.place_id, m.name];
+      d.street = st.text;
+      d.street_id = id;
+      d.district = (st.district && this.live('DISTRICT', st.district)?.text) || null;
+      yield d;
+    }
   }
 
   private live(type: ObjectType, objectId: string): Version | undefined {

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { describeWithData, sharedData } from '@lookup/shared/testing';
 import { RegisterChange, readRegisterChanges } from './sk-register-xml.reader';
 
-const FIXTURE = resolve(__dirname, '../fixtures/sk/DavkaInit-catalogue.xml');
+const FIXTURE = resolve(__dirname, '../../fixtures/sk/DavkaInit-catalogue.xml');
 
 async function collect(it: AsyncIterable<RegisterChange>): Promise<RegisterChange[]> {
   const out: RegisterChange[] = [];

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { SaxesParser, SaxesTagNS } from 'saxes';
-import { isJtskInRange } from '../geo/sjtsk';
-import { walkXml } from './io/xml';
-import { SourceFile, sourcesAt } from './io/source';
+import { isJtskInRange } from '../../geo/sjtsk';
+import { walkXml } from '../io/xml';
+import { SourceFile, sourcesAt } from '../io/source';
 
 /** The VFR exchange-format namespace (`vf:`); the element namespaces (`ami:`, `soi:` ...) are told apart by local name and nesting. */
 export const VFR_NS = 'urn:cz:isvs:ruian:schemas:VymennyFormatTypy:v1';
@@ -76,8 +76,10 @@ const ITEMS: Record<string, [string, VfrRecord['type']]> = {
 };
 
 /**
- * Streams the records an address needs from RUIAN VFR files (`vf:VymennyFormat`, the daily
- * `ST_UZSZ`/`ST_ZZSZ` increments or a monthly full file; plain XML or a zip/folder of them).
+ * Streams the records an address needs from RUIAN VFR files (`vf:VymennyFormat`: the daily
+ * state-wide change file `YYYYMMDD_ST_ZKSH.xml.zip` — Z changes, K complete data with address
+ * points and streets, S state, H original boundaries — or the monthly full `ST_UKSH`; plain XML
+ * or a zip/folder of them). `ST_ZKSG` (generalised boundaries) holds no address points.
  * Memory stays flat whatever the size: only the record being read is held. A record with a bad
  * value goes to `onError` and the reading goes on; broken XML (a truncated file) throws.
  */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describeWithData, sharedData } from '@lookup/shared/testing';
-import { PlaceDoc } from '../domain/place.doc';
-import { loadCatalogue } from './catalogue.loader';
-import { jtskToWgs84 } from '../geo/sjtsk';
-import { AddressImportReport, ruianPlaceDocs } from './address-import';
+import { PlaceDoc } from '../../domain/place.doc';
+import { loadCatalogue } from '../catalogue.loader';
+import { jtskToWgs84 } from '../../geo/sjtsk';
+import { AddressImportReport, ruianPlaceDocs } from '../address-import';
 
 function metres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const dy = (a.lat - b.lat) * 111_320;

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { Catalogue } from './catalogue.types';
+import { Catalogue } from '../catalogue.types';
 import { buildSkCatalogue, parseRegisterDate, SkCatalogueBuilder } from './sk-catalogue.builder';
 import { RegisterChange, readRegisterChanges } from './sk-register-xml.reader';
 
-const FIXTURE = resolve(__dirname, '../fixtures/sk/DavkaInit-catalogue.xml');
+const FIXTURE = resolve(__dirname, '../../fixtures/sk/DavkaInit-catalogue.xml');
 
 function rec(over: Partial<RegisterChange> & Pick<RegisterChange, 'type' | 'objectId' | 'versionId'>): RegisterChange {
   return { operation: 'INSERT', parents: {}, fields: {}, source: 'test', ...over };

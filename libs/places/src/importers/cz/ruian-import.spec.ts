@@ -2,13 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { tempDir } from '@lookup/shared/testing';
-import { PlaceDoc } from '../domain/place.doc';
-import { jtskToWgs84 } from '../geo/sjtsk';
-import { AddressImportReport, ruianPlaceDocs } from './address-import';
+import { PlaceDoc } from '../../domain/place.doc';
+import { jtskToWgs84 } from '../../geo/sjtsk';
+import { AddressImportReport, ruianPlaceDocs } from '../address-import';
 import { readRuianCsv, RuianRowError } from './ruian-csv.reader';
 import { writeTestZip } from '@lookup/shared/testing';
 
-const FIXTURES = resolve(__dirname, '../fixtures');
+const FIXTURES = resolve(__dirname, '../../fixtures');
 const CSV_DIR = join(FIXTURES, 'ruian/CSV');
 const PSC_LIST = join(FIXTURES, 'cz/psc-list.csv');
 

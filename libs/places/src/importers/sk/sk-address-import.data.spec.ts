@@ -1,6 +1,6 @@
 import { describeWithData, sharedData } from '@lookup/shared/testing';
-import { PlaceDoc } from '../domain/place.doc';
-import { AddressImportReport, skRegisterPlaceDocs } from './address-import';
+import { PlaceDoc } from '../../domain/place.doc';
+import { AddressImportReport, skRegisterPlaceDocs } from '../address-import';
 
 const DAVKY = sharedData('sk/davky.zip');
 const CHANGE = sharedData('sk/zmenovadavka5156536.xml');

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { tempDir, writeTestZip } from '@lookup/shared/testing';
-import { emptyDoc } from '../domain/place.doc';
+import { emptyDoc } from '../../domain/place.doc';
 import { resolveVfrAddress } from './ruian-vfr';
 import { readVfrRecords, VfrAddress, VfrRecord, VfrRecordError } from './ruian-vfr.reader';
 import { RuianVfrState } from './ruian-vfr.state';
 
-const VFR = resolve(__dirname, '../fixtures/ruian-vfr/20240102_ST_UZSZ_fixture.xml');
+const VFR = resolve(__dirname, '../../fixtures/ruian-vfr/20240102_ST_ZKSH_fixture.xml');
 
 async function readAll(input: string | Readable): Promise<{ records: VfrRecord[]; errors: VfrRecordError[] }> {
   const records: VfrRecord[] = [];
@@ -36,14 +36,14 @@ describe('readVfrRecords (RUIAN VFR change files)', () => {
     expect(byKod.get('street:796999')).toMatchObject({ name: 'Nová', parentKod: '500011' });
     expect(byKod.get('ended:4192591')).toEqual({ type: 'ended', elementType: 'AD', kod: '4192591', tx: 9900130 });
     // A bad value skips the record with its line and reason; the reading goes on.
-    expect(errors).toEqual([{ source: '20240102_ST_UZSZ_fixture.xml', line: expect.any(Number), message: 'AdresniMisto 4192700: Psc "7631" is not five digits' }]);
+    expect(errors).toEqual([{ source: '20240102_ST_ZKSH_fixture.xml', line: expect.any(Number), message: 'AdresniMisto 4192700: Psc "7631" is not five digits' }]);
   });
 
   it('reads the zipped daily file (.xml.zip) the same as the plain one', async () => {
     const dir = tempDir();
     try {
-      const zip = join(dir.path, '20240102_ST_UZSZ.xml.zip');
-      writeTestZip(zip, [{ name: '20240102_ST_UZSZ.xml', data: readFileSync(VFR), deflate: true }]);
+      const zip = join(dir.path, '20240102_ST_ZKSH.xml.zip');
+      writeTestZip(zip, [{ name: '20240102_ST_ZKSH.xml', data: readFileSync(VFR), deflate: true }]);
       const plain = await readAll(VFR);
       const zipped = await readAll(zip);
       expect(zipped.records).toEqual(plain.records);

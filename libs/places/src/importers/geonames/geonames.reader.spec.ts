@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { GeonamesError, loadGeonamesPostal, readGeonamesPostal } from './geonames.reader';
 
-const FIXTURES = resolve(__dirname, '../fixtures/geonames');
+const FIXTURES = resolve(__dirname, '../../fixtures/geonames');
 
 describe('readGeonamesPostal', () => {
   it('reads the fixtures with digits-only and original postal codes', async () => {

@@ -1,11 +1,11 @@
 import { join, resolve } from 'node:path';
 import { tempDir } from '@lookup/shared/testing';
-import { PlaceDoc } from '../domain/place.doc';
-import { skRegisterPlaceDocs } from './address-import';
+import { PlaceDoc } from '../../domain/place.doc';
+import { skRegisterPlaceDocs } from '../address-import';
 import { planSkChanges, readSkChangeBatch } from './sk-changes';
 import { SkChangeState } from './sk-changes.state';
 
-const SK = resolve(__dirname, '../fixtures/sk');
+const SK = resolve(__dirname, '../../fixtures/sk');
 const CATALOGUE = join(SK, 'DavkaInit-catalogue.xml');
 const INIT = join(SK, 'DavkaInit-addresses.xml');
 const CHANGE = join(SK, 'ZmenovaDavka-addresses.xml');

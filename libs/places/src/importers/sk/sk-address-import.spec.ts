@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
-import { PlaceDoc } from '../domain/place.doc';
-import { AddressImportReport, skRegisterPlaceDocs } from './address-import';
+import { PlaceDoc } from '../../domain/place.doc';
+import { AddressImportReport, skRegisterPlaceDocs } from '../address-import';
 
-const SK = resolve(__dirname, '../fixtures/sk');
+const SK = resolve(__dirname, '../../fixtures/sk');
 const CATALOGUE = join(SK, 'DavkaInit-catalogue.xml');
 const INIT = join(SK, 'DavkaInit-addresses.xml');
 const CHANGE = join(SK, 'ZmenovaDavka-addresses.xml');

@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tempDir } from '@lookup/shared/testing';
-import { PlaceDoc } from '../domain/place.doc';
-import { AddressImportReport, skRegisterPlaceDocs } from './address-import';
+import { PlaceDoc } from '../../domain/place.doc';
+import { AddressImportReport, skRegisterPlaceDocs } from '../address-import';
 import { writeTestZip } from '@lookup/shared/testing';
 import { isoRegisterDate, readRegisterSources, registerTypeOfHeader } from './sk-register-csv.reader';
 
-const SK = resolve(__dirname, '../fixtures/sk');
+const SK = resolve(__dirname, '../../fixtures/sk');
 const CSV_DIR = join(SK, 'csv');
 const XML = ['DavkaInit-catalogue.xml', 'DavkaInit-addresses.xml', 'ZmenovaDavka-addresses.xml'].map((f) => join(SK, f));
 

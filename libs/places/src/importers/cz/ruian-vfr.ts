@@ -1,4 +1,4 @@
-import { PlaceDoc, placeId } from '../domain/place.doc';
+import { PlaceDoc, placeId } from '../../domain/place.doc';
 import { PRAHA_CODE } from './ruian-address.builder';
 import type { RuianAddressRow } from './ruian-csv.reader';
 import type { VfrAddress } from './ruian-vfr.reader';

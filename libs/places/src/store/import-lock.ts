@@ -1,0 +1,76 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** Who holds a data directory's import lock. */
+export interface LockHolder {
+  pid: number;
+  startedAt: string;
+  command: string;
+}
+
+/** A second import into a data directory while one runs: refused, naming the holder. */
+export class ImportLockedError extends Error {
+  constructor(
+    readonly path: string,
+    readonly holder: LockHolder,
+  ) {
+    super(`another import is running into this data directory (pid ${holder.pid}, since ${holder.startedAt}: ${holder.command}); wait for it to finish, or stop that process (lock: ${path})`);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readHolder(path: string): LockHolder | null {
+  try {
+    const h = JSON.parse(readFileSync(path, 'utf8')) as LockHolder;
+    return Number.isInteger(h.pid) ? h : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The live holder of the lock, or null when there is none or it died (a stale lock). */
+export function lockHolder(path: string): LockHolder | null {
+  const h = readHolder(path);
+  return h && alive(h.pid) ? h : null;
+}
+
+/**
+ * One import at a time per data directory: an exclusive-create lock file with the holder's pid.
+ * A lock whose process is gone (killed, crashed) is taken over; `onTakeOver` then removes what
+ * that import left behind. Release it in a `finally`.
+ */
+export function acquireImportLock(path: string, command: string, onTakeOver?: () => void): { release(): void } {
+  mkdirSync(dirname(path), { recursive: true });
+  const me: LockHolder = { pid: process.pid, startedAt: new Date().toISOString(), command };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(path, JSON.stringify(me), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
+      const holder = readHolder(path);
+      if (holder && alive(holder.pid)) throw new ImportLockedError(path, holder);
+      rmSync(path, { force: true });
+      onTakeOver?.();
+    }
+  }
+  return {
+    release: () => {
+      if (readHolder(path)?.pid === process.pid) rmSync(path, { force: true });
+    },
+  };
+}
+
+/** The lock of the data directory a standalone store file lives in (`<DATA_DIR>/import.lock` by default). */
+export function importLockPath(sqlitePath: string): string {
+  return `${dirname(sqlitePath)}/import.lock`;
+}
