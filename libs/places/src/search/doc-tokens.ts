@@ -100,13 +100,24 @@ export interface DocView {
   numberParts: string[] | null;
   numberKind: PlaceDoc['number_kind'];
   postal: string | null;
+  /** How many of `words` come from the address's street (they come first). */
+  streetWords: number;
 }
 
 export function docView(d: PlaceDoc): DocView {
   const words: DocView['words'] = [];
   const german = isGermanText(d.country);
-  for (const t of searchableTexts(d)) for (const w of canonicalWords(t, german)) words.push({ folded: w.folded, lower: w.lower, forms: w.forms });
+  // A word once: `Frymburk 17, Frymburk` (the part named as its municipality) is all covered by `Frymburk 17`.
+  const seen = new Set<string>();
+  for (const t of searchableTexts(d)) {
+    for (const w of canonicalWords(t, german)) {
+      if (seen.has(w.folded)) continue;
+      seen.add(w.folded);
+      words.push({ folded: w.folded, lower: w.lower, forms: w.forms });
+    }
+  }
   const isAddress = d.object === 'address';
+  const streetWords = isAddress && d.street ? new Set(canonicalWords(d.street, german).map((w) => w.folded)).size : 0;
   const bn = isAddress && d.building_number ? d.building_number.toLowerCase() : null;
   const wholeNumber = bn !== null && !d.street_number && d.country !== 'CZ' && d.country !== 'SK';
   return {
@@ -116,5 +127,6 @@ export function docView(d: PlaceDoc): DocView {
     numberParts: wholeNumber ? bn.split(/\s*[/.-]\s*/).filter((p) => p !== '') : null,
     numberKind: d.number_kind,
     postal: postalOf(d),
+    streetWords,
   };
 }
