@@ -18,7 +18,7 @@ export const HARD_TYPES = [
 
 const PER_TYPE = 45;
 /** One street (village part) in this many is kept: enough for every type, a few MB. */
-const STREET_SAMPLE = 150;
+const STREET_SAMPLE = 50;
 const VILLAGE_SAMPLE = 40;
 
 function hash(text: string): number {
@@ -205,6 +205,15 @@ export class HardGoldenCollector {
       if (!co || docs.filter((d) => d.building_number === co.building_number).length !== 1) continue;
       add('number-kind', '/v1/places/query', `${co.street} ${co.building_number}, ${co.municipality}`,
         { municipality: co.municipality!, street: co.street!, building_number: co.building_number!, street_number: co.street_number! }, 1);
+      n++;
+    }
+    // Without a street: the conscription number before the evidence number of the same digits.
+    for (const key of [...this.villages.keys()].sort()) {
+      if (n >= PER_TYPE) return;
+      const docs = this.villages.get(key)!;
+      const cp = docs.find((d) => d.number_kind === 'cp' && docs.some((o) => o.number_kind === 'ce' && o.street_number === d.street_number));
+      if (!cp || !cp.district || this.partOf.get(cp.district)?.size !== 1 || docs.filter((d) => d.number_kind === 'cp' && d.street_number === cp.street_number).length !== 1) continue;
+      add('number-kind', '/v1/places/query', `${cp.district} ${cp.street_number}`, { municipality: cp.municipality!, district: cp.district, street_number: cp.street_number! }, 1);
       n++;
     }
   }
