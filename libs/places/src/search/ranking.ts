@@ -20,8 +20,12 @@ export const SCORE = {
   fuzzy: 4,
   /** Less per edit beyond the first: one typo before two. */
   fuzzyPerEdit: -0.5,
-  /** A number without a role in the kind people mean: orientation with a street, conscription without. */
-  numberKind: 0.25,
+  /**
+   * Less for a number without a role met in the other kind than people mean: a conscription
+   * number when the street was named, an evidence number where it was not. Small: below the
+   * exact-diacritics bonus, so only otherwise equal houses are reordered.
+   */
+  numberOtherKind: -0.5,
   numberRole: 2,
   numberWrongRole: 7,
   /** One part of `12/3/5` rather than the whole number. */
@@ -78,11 +82,8 @@ function diacritics(t: QueryToken, lower: string): number {
 }
 type TokenScore = { points: number; how: TokenMatch['how']; word?: number; field?: NumberField };
 
-/**
- * `preferField`: the number field a role-less number means on this document (`Komenského 3`
- * is an orientation number, `Podvihov 59` a conscription number; see `preferredNumberField`).
- */
-function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean, preferField: NumberField): TokenScore {
+/** `streetNamed`: a query word met the address's street, which decides what a bare number means (`otherKind`). */
+function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean, streetNamed: boolean): TokenScore {
   let best: TokenScore = { points: SCORE.missing, how: 'none' };
   const take = (points: number, how: TokenMatch['how'], word?: number, field?: NumberField) => {
     if (points > best.points) best = { points, how, word, field };
@@ -99,7 +100,7 @@ function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean
     else {
       for (const [field, n] of [['sn', v.streetNumber], ['bn', v.buildingNumber]] as const) {
         if (!n) continue;
-        const kind = !t.role && field === preferField ? SCORE.numberKind : 0;
+        const kind = !t.role && otherKind(field, v, streetNamed) ? SCORE.numberOtherKind : 0;
         if (n === t.folded) take(SCORE.exact + roleFits(field) + kind, 'exact', undefined, field);
         else if (t.prefix && n.startsWith(t.folded)) take(prefixScore(t.folded, n) + Math.min(0, roleFits(field)), 'prefix');
       }
@@ -148,11 +149,12 @@ function scoreNumberParts(t: QueryToken, whole: string, parts: string[], take: (
 
 /**
  * Czech and Slovak usage: with a street people give the orientation number (`Komenského 3`),
- * in a village without streets the conscription number (`Podvihov 59`).
+ * in a village without streets the conscription number (`Podvihov 59`); the other kind comes
+ * next.
  */
-function preferredNumberField(v: DocView, used: Set<number>): NumberField {
-  for (const i of used) if (i < v.streetWords) return 'bn';
-  return 'sn';
+function otherKind(field: NumberField, v: DocView, streetNamed: boolean): boolean {
+  if (field !== 'sn') return false;
+  return streetNamed || v.numberKind === 'ce';
 }
 
 function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
@@ -175,10 +177,10 @@ export function scoreDoc(tokens: QueryToken[], doc: PlaceDoc, opts: RankOptions 
   const matches: TokenMatch[] = new Array<TokenMatch>(tokens.length);
   // Words first: whether the street was named decides which kind a bare number means.
   const order = tokens.map((t, i) => ({ t, i })).sort((a, b) => Number(a.t.kind === 'number') - Number(b.t.kind === 'number'));
-  let preferField: NumberField = 'sn';
+  let streetNamed = false;
   for (const { t, i } of order) {
-    if (t.kind === 'number') preferField = preferredNumberField(v, used);
-    const r = scoreToken(t, v, used, opts.fuzzy ?? false, preferField);
+    if (t.kind === 'number') streetNamed = [...used].some((w) => w < v.streetWords);
+    const r = scoreToken(t, v, used, opts.fuzzy ?? false, streetNamed);
     if (r.word !== undefined) used.add(r.word);
     score += r.points;
     matches[i] = { token: t, how: r.how };

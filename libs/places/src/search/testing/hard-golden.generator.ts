@@ -87,6 +87,8 @@ export class HardGoldenCollector {
   private readonly municipalities: PlaceDoc[] = [];
   /** Municipalities each part name occurs in: a part name of one municipality only names it. */
   private readonly partOf = new Map<string, Set<string>>();
+  /** Every street name: a part named like a street somewhere (`Křivá`) does not name one address. */
+  private readonly streetNames = new Set<string>();
 
   /** Sees one batch of the import (pass-through: the import goes on with the same batch). */
   observe(batch: PlaceDoc[]): void {
@@ -96,6 +98,7 @@ export class HardGoldenCollector {
       if (d.object !== 'address' || !d.municipality_id) continue;
       if (d.district) (this.partOf.get(d.district) ?? this.partOf.set(d.district, new Set()).get(d.district)!).add(d.municipality_id);
       if (d.street) {
+        this.streetNames.add(d.street);
         const key = `${d.municipality_id}|${d.street}`;
         if (hash(key) % STREET_SAMPLE === 0) (this.streets.get(key) ?? this.streets.set(key, []).get(key)!).push(d);
       } else if (d.district) {
@@ -172,7 +175,7 @@ export class HardGoldenCollector {
       if (n >= PER_TYPE) break;
       const docs = this.villages.get(key)!;
       const d = pickOne(docs, rnd);
-      if (!d.street_number || !d.district || this.partOf.get(d.district)?.size !== 1) continue;
+      if (!d.street_number || !d.district || this.partOf.get(d.district)?.size !== 1 || this.streetNames.has(d.district)) continue;
       const written = d.number_kind === 'ce' ? `č. ev. ${d.street_number}` : `č.p. ${d.street_number}`;
       const same = docs.filter((o) => o.street_number === d.street_number && o.number_kind === d.number_kind).length;
       add('cp-written', '/v1/places/query', `${d.district} ${written}`, { municipality: d.municipality!, district: d.district, street_number: d.street_number }, same === 1 ? 1 : 3);
@@ -212,7 +215,7 @@ export class HardGoldenCollector {
       if (n >= PER_TYPE) return;
       const docs = this.villages.get(key)!;
       const cp = docs.find((d) => d.number_kind === 'cp' && docs.some((o) => o.number_kind === 'ce' && o.street_number === d.street_number));
-      if (!cp || !cp.district || this.partOf.get(cp.district)?.size !== 1 || docs.filter((d) => d.number_kind === 'cp' && d.street_number === cp.street_number).length !== 1) continue;
+      if (!cp || !cp.district || this.partOf.get(cp.district)?.size !== 1 || this.streetNames.has(cp.district) || docs.filter((d) => d.number_kind === 'cp' && d.street_number === cp.street_number).length !== 1) continue;
       add('number-kind', '/v1/places/query', `${cp.district} ${cp.street_number}`, { municipality: cp.municipality!, district: cp.district, street_number: cp.street_number! }, 1);
       n++;
     }
