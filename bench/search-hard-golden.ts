@@ -24,7 +24,10 @@ async function main(): Promise<void> {
   let batch: PlaceDoc[] = [];
   for (const r of db.prepare(`SELECT doc FROM places WHERE object IN ('address', 'municipality')`).iterate() as Iterable<{ doc: string }>) {
     batch.push(JSON.parse(r.doc) as PlaceDoc);
-    if (batch.length >= 5000) (collector.observe(batch), (batch = []));
+    if (batch.length >= 5000) {
+      collector.observe(batch);
+      batch = [];
+    }
   }
   collector.observe(batch);
   db.close();
