@@ -47,7 +47,11 @@ export function typo(word: string, rnd: () => number): string {
     case 0: return word.slice(0, i) + (word[i] === letter ? 'x' : letter) + word.slice(i + 1);
     case 1: return word.slice(0, i) + word.slice(i + 1);
     case 2: return word.slice(0, i) + letter + word.slice(i);
-    default: return i + 1 < word.length ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : word.slice(0, i) + letter;
+    default: {
+      // Two equal letters swapped are no typo: one of them is dropped instead.
+      const swapped = i + 1 < word.length ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : word.slice(0, i) + letter;
+      return swapped === word ? word.slice(0, i) + word.slice(i + 1) : swapped;
+    }
   }
 }
 
