@@ -8,7 +8,9 @@
  * Replay: every golden /v1/places/query address typed one character at a time; the keystroke
  * at which the expected address is first in the top 7 and first at the top (median, p90), and
  * the latency per keystroke. A/B: the golden queries as written (no typos) at concurrency 1
- * and 8, p50/p95. MODE=ab runs only the A/B, MODE=replay only the replay.
+ * and 8, p50/p95. MODE=ab runs only the A/B, MODE=replay only the replay. AB_WITH=<checkout>
+ * runs the A/B interleaved with a second tree in the same process (slices of 40 queries in
+ * turn, the order swapped each round), so load from outside falls on both alike.
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';
@@ -41,9 +43,7 @@ async function atConcurrency(svc: Svc, queries: string[], workers: number): Prom
   return ms;
 }
 
-async function main(): Promise<void> {
-  const [engine, target, checkout] = process.argv.slice(2, 5);
-  const root = resolve(checkout ?? '.');
+async function open(engine: string, target: string, root: string): Promise<{ svc: Svc; close: () => Promise<void> }> {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { PlacesSearchService } = require(`${root}/libs/places/src/search/places-search.service`);
   const { SqlitePlacesStore } = require(`${root}/libs/places/src/store/sqlite-places.store`);
@@ -53,12 +53,43 @@ async function main(): Promise<void> {
     ? new SqlitePlacesStore(resolve(target))
     : new OpenSearchPlacesStore(createOpenSearchClient({ url: process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200', timeoutMs: 30000 }), target);
   await store.init();
-  const svc = new PlacesSearchService(store) as Svc;
+  return { svc: new PlacesSearchService(store) as Svc, close: () => store.close() };
+}
+
+/** Both trees on the same queries, slice by slice in turn: p50/p95 per tree at each concurrency. */
+async function interleaved(a: Svc, b: Svc, texts: string[]): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const c of [1, 8]) {
+    const ms: [number[], number[]] = [[], []];
+    const all = [...texts, ...texts, ...texts];
+    for (let i = 0, round = 0; i < all.length; i += 40, round++) {
+      const slice = all.slice(i, i + 40);
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      for (const k of order) ms[k].push(...(await atConcurrency(k === 0 ? a : b, slice, c)));
+    }
+    out[`c${c}`] = ms.map((m) => ({ p50: +pct(m, 0.5).toFixed(2), p95: +pct(m, 0.95).toFixed(2) }));
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const [engine, target, checkout] = process.argv.slice(2, 5);
+  const root = resolve(checkout ?? '.');
+  const { svc, close } = await open(engine, target, root);
   const golden = loadGolden(resolve('../shared/data/queries/cz-addresses.jsonl')).filter((q) => q.endpoint === '/v1/places/query');
   const texts = golden.map((q) => q.params['query']);
   const mode = process.env['MODE'] ?? 'all';
   const out: Record<string, unknown> = { engine, checkout: root, queries: golden.length };
   await atConcurrency(svc, texts.slice(0, 40), 1);
+  const other = process.env['AB_WITH'];
+  if (other) {
+    const b = await open(engine, target, resolve(other));
+    await atConcurrency(b.svc, texts.slice(0, 40), 1);
+    console.log(JSON.stringify({ engine, trees: [root, resolve(other)], ...(await interleaved(svc, b.svc, texts)) }));
+    await b.close();
+    await close();
+    return;
+  }
   if (mode !== 'replay') {
     for (const c of [1, 8]) {
       const ms = await atConcurrency(svc, [...texts, ...texts], c);
@@ -93,7 +124,7 @@ async function main(): Promise<void> {
     };
   }
   console.log(JSON.stringify(out));
-  await store.close();
+  await close();
 }
 
 main().catch((err) => {

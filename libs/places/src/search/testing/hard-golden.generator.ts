@@ -153,11 +153,12 @@ export class HardGoldenCollector {
       return s && m ? `${s} ${numberOf(d)} ${m}` : null;
     });
     each('typo-prefix', ({ d }) => {
-      const words = d.municipality!.split(' ');
+      // The last word of letters (`Místek` of Frýdek-Místek), cut short and given a typo.
+      const words = [...d.municipality!.matchAll(/\p{L}+/gu)];
       const last = words[words.length - 1];
-      if (last.length < 7) return null;
-      const cut = last.slice(0, Math.max(6, Math.ceil(last.length * 0.75)));
-      return `${d.street} ${numberOf(d)} ${[...words.slice(0, -1), typo(cut, rnd)].join(' ')}`;
+      if (!last || last[0].length < 7) return null;
+      const cut = last[0].slice(0, Math.max(6, Math.ceil(last[0].length * 0.75)));
+      return `${d.street} ${numberOf(d)} ${d.municipality!.slice(0, last.index ?? 0)}${typo(cut, rnd)}`;
     });
     each('ul-street', ({ d }) => `ul. ${d.street} ${numberOf(d)}, ${d.municipality}`);
     each('municipality-first', ({ d }) => `${d.municipality}, ${d.street} ${numberOf(d)}`);
