@@ -102,6 +102,8 @@ export interface DocView {
   postal: string | null;
   /** How many of `words` come from the address's street (they come first). */
   streetWords: number;
+  /** Where the words of the part of the municipality (and city district) begin, after street and municipality. */
+  partFrom: number;
 }
 
 export function docView(d: PlaceDoc): DocView {
@@ -109,13 +111,19 @@ export function docView(d: PlaceDoc): DocView {
   const german = isGermanText(d.country);
   // A word once: `Frymburk 17, Frymburk` (the part named as its municipality) is all covered by `Frymburk 17`.
   const seen = new Set<string>();
-  for (const t of searchableTexts(d)) {
+  const texts = searchableTexts(d);
+  // Addresses list street and municipality before the part and the city district.
+  const partText = d.object === 'address' ? (d.street ? 2 : 1) : texts.length;
+  let partFrom = 0;
+  for (const [n, t] of texts.entries()) {
+    if (n === partText) partFrom = words.length;
     for (const w of canonicalWords(t, german)) {
       if (seen.has(w.folded)) continue;
       seen.add(w.folded);
       words.push({ folded: w.folded, lower: w.lower, forms: w.forms });
     }
   }
+  if (partText >= texts.length) partFrom = words.length;
   const isAddress = d.object === 'address';
   const streetWords = isAddress && d.street ? new Set(canonicalWords(d.street, german).map((w) => w.folded)).size : 0;
   const bn = isAddress && d.building_number ? d.building_number.toLowerCase() : null;
@@ -128,5 +136,6 @@ export function docView(d: PlaceDoc): DocView {
     numberKind: d.number_kind,
     postal: postalOf(d),
     streetWords,
+    partFrom,
   };
 }

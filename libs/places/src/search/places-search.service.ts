@@ -34,8 +34,8 @@ export type EngineTimer = <T>(engine: string, operation: string, call: () => Pro
 /**
  * One search = plan (pure) -> strict pass -> typo pass only when the strict one finds nothing
  * (every word of 4+ letters relaxed, the one being typed too) -> shared ranking -> dedupe ->
- * map with highlight (same-name municipalities told apart by their county). The engine behind the port only finds
- * candidates, so SQLite and OpenSearch answer the same.
+ * map with highlight (same-name municipalities told apart by their county). The engine behind
+ * the port only finds candidates, so SQLite and OpenSearch answer the same.
  */
 @Injectable()
 export class PlacesSearchService implements OnModuleInit {

@@ -186,7 +186,10 @@ export function scoreDoc(tokens: QueryToken[], doc: PlaceDoc, opts: RankOptions 
     matches[i] = { token: t, how: r.how };
   }
   // Prefer documents whose own words the query covers (`Opava` before `Branka u Opavy`).
-  if (v.words.length > 0) score += SCORE.coverage * (used.size / v.words.length);
+  // With the street named, the part of the municipality counts only when typed: people rarely write it.
+  const streetMet = [...used].some((w) => w < v.streetWords);
+  const counted = streetMet ? v.partFrom + [...used].filter((w) => w >= v.partFrom).length : v.words.length;
+  if (counted > 0) score += SCORE.coverage * (used.size / counted);
   if (doc.weight > 0) score += SCORE.weight * Math.min(1, Math.log10(1 + doc.weight) / 6);
   if (opts.preferIds?.length) {
     const ids = [doc.region_id, doc.county_id, doc.municipality_id, doc.place_id];
