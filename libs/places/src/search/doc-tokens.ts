@@ -115,8 +115,10 @@ export function docView(d: PlaceDoc): DocView {
   // Addresses list street and municipality before the part and the city district.
   const partText = d.object === 'address' ? (d.street ? 2 : 1) : texts.length;
   let partFrom = 0;
+  let streetWords = 0;
   for (const [n, t] of texts.entries()) {
     if (n === partText) partFrom = words.length;
+    if (n === 1 && d.object === 'address' && d.street) streetWords = words.length;
     for (const w of canonicalWords(t, german)) {
       if (seen.has(w.folded)) continue;
       seen.add(w.folded);
@@ -125,7 +127,6 @@ export function docView(d: PlaceDoc): DocView {
   }
   if (partText >= texts.length) partFrom = words.length;
   const isAddress = d.object === 'address';
-  const streetWords = isAddress && d.street ? new Set(canonicalWords(d.street, german).map((w) => w.folded)).size : 0;
   const bn = isAddress && d.building_number ? d.building_number.toLowerCase() : null;
   const wholeNumber = bn !== null && !d.street_number && d.country !== 'CZ' && d.country !== 'SK';
   return {

@@ -169,17 +169,27 @@ export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number
   return distanceKm(a, b) * 1000;
 }
 
+/** Token positions, words first: whether the street was named decides what a bare number means. */
+function wordsFirst(tokens: QueryToken[]): number[] {
+  const words = tokens.flatMap((t, i) => (t.kind === 'number' ? [] : [i]));
+  return [...words, ...tokens.flatMap((t, i) => (t.kind === 'number' ? [i] : []))];
+}
+
+function meetsStreet(used: Set<number>, v: DocView): boolean {
+  for (const w of used) if (w < v.streetWords) return true;
+  return false;
+}
+
 /** Pure: one document's score for the query tokens and options. */
-export function scoreDoc(tokens: QueryToken[], doc: PlaceDoc, opts: RankOptions = {}): Ranked {
+export function scoreDoc(tokens: QueryToken[], doc: PlaceDoc, opts: RankOptions = {}, order: number[] = wordsFirst(tokens)): Ranked {
   const v = docView(doc);
   const used = new Set<number>();
   let score = 0;
   const matches: TokenMatch[] = new Array<TokenMatch>(tokens.length);
-  // Words first: whether the street was named decides which kind a bare number means.
-  const order = tokens.map((t, i) => ({ t, i })).sort((a, b) => Number(a.t.kind === 'number') - Number(b.t.kind === 'number'));
   let streetNamed = false;
-  for (const { t, i } of order) {
-    if (t.kind === 'number') streetNamed = [...used].some((w) => w < v.streetWords);
+  for (const i of order) {
+    const t = tokens[i];
+    if (t.kind === 'number') streetNamed = meetsStreet(used, v);
     const r = scoreToken(t, v, used, opts.fuzzy ?? false, streetNamed);
     if (r.word !== undefined) used.add(r.word);
     score += r.points;
@@ -187,8 +197,11 @@ export function scoreDoc(tokens: QueryToken[], doc: PlaceDoc, opts: RankOptions 
   }
   // Prefer documents whose own words the query covers (`Opava` before `Branka u Opavy`).
   // With the street named, the part of the municipality counts only when typed: people rarely write it.
-  const streetMet = [...used].some((w) => w < v.streetWords);
-  const counted = streetMet ? v.partFrom + [...used].filter((w) => w >= v.partFrom).length : v.words.length;
+  let counted = v.words.length;
+  if (meetsStreet(used, v)) {
+    counted = v.partFrom;
+    for (const w of used) if (w >= v.partFrom) counted++;
+  }
   if (counted > 0) score += SCORE.coverage * (used.size / counted);
   if (doc.weight > 0) score += SCORE.weight * Math.min(1, Math.log10(1 + doc.weight) / 6);
   if (opts.preferIds?.length) {
@@ -215,8 +228,9 @@ export function compareRanked(a: Ranked, b: Ranked): number {
 /** Pure: scores and orders candidates; `requireAll` drops documents missing a query token. */
 export function rankDocs(tokens: QueryToken[], docs: PlaceDoc[], opts: RankOptions = {}, requireAll = true): Ranked[] {
   const out: Ranked[] = [];
+  const order = wordsFirst(tokens);
   for (const d of docs) {
-    const r = scoreDoc(tokens, d, opts);
+    const r = scoreDoc(tokens, d, opts, order);
     if (requireAll && r.matches.some((m) => m.how === 'none')) continue;
     out.push(r);
   }
