@@ -5,8 +5,9 @@ import { fuzziness } from './fuzzy';
 /** One term every candidate must contain. */
 export interface TermClause {
   value: string;
-  mode: 'exact' | 'prefix' | 'fuzzy';
-  /** Allowed edits when mode is fuzzy. */
+  /** `fuzzyPrefix`: the word being typed, with a typo (see typo-prefix.ts). */
+  mode: 'exact' | 'prefix' | 'fuzzy' | 'fuzzyPrefix';
+  /** Allowed edits when mode is fuzzy or fuzzyPrefix. */
   fuzziness?: number;
 }
 
@@ -31,12 +32,15 @@ export const CANDIDATES = 300;
 
 export type Pass = 'strict' | 'fuzzy';
 
-/** Pure: the terms of one pass. The fuzzy pass relaxes whole words of 4+ letters; numbers and prefixes stay as typed. */
+/**
+ * Pure: the terms of one pass. The typo pass relaxes words of 4+ letters, the one being typed
+ * too (as a start with a typo); numbers, postal codes and abbreviations (`sv.`) stay as typed.
+ */
 export function termsFor(parsed: ParsedQuery, pass: Pass): TermClause[] {
   return parsed.tokens.map((t): TermClause => {
-    if (t.prefix) return { value: t.folded, mode: 'prefix' };
-    const n = t.kind === 'word' ? fuzziness(t.folded) : 0;
-    if (pass === 'fuzzy' && n > 0) return { value: t.folded, mode: 'fuzzy', fuzziness: n };
+    const n = pass === 'fuzzy' && t.kind === 'word' && !t.fixed ? fuzziness(t.folded) : 0;
+    if (t.prefix) return n > 0 ? { value: t.folded, mode: 'fuzzyPrefix', fuzziness: n } : { value: t.folded, mode: 'prefix' };
+    if (n > 0) return { value: t.folded, mode: 'fuzzy', fuzziness: n };
     return { value: t.folded, mode: 'exact' };
   });
 }

@@ -100,12 +100,32 @@ export interface DocView {
   numberParts: string[] | null;
   numberKind: PlaceDoc['number_kind'];
   postal: string | null;
+  /** How many of `words` come from the address's street (they come first). */
+  streetWords: number;
+  /** Where the words of the part of the municipality (and city district) begin, after street and municipality. */
+  partFrom: number;
 }
 
 export function docView(d: PlaceDoc): DocView {
   const words: DocView['words'] = [];
   const german = isGermanText(d.country);
-  for (const t of searchableTexts(d)) for (const w of canonicalWords(t, german)) words.push({ folded: w.folded, lower: w.lower, forms: w.forms });
+  // A word once: `Frymburk 17, Frymburk` (the part named as its municipality) is all covered by `Frymburk 17`.
+  const seen = new Set<string>();
+  const texts = searchableTexts(d);
+  // Addresses list street and municipality before the part and the city district.
+  const partText = d.object === 'address' ? (d.street ? 2 : 1) : texts.length;
+  let partFrom = 0;
+  let streetWords = 0;
+  for (const [n, t] of texts.entries()) {
+    if (n === partText) partFrom = words.length;
+    if (n === 1 && d.object === 'address' && d.street) streetWords = words.length;
+    for (const w of canonicalWords(t, german)) {
+      if (seen.has(w.folded)) continue;
+      seen.add(w.folded);
+      words.push({ folded: w.folded, lower: w.lower, forms: w.forms });
+    }
+  }
+  if (partText >= texts.length) partFrom = words.length;
   const isAddress = d.object === 'address';
   const bn = isAddress && d.building_number ? d.building_number.toLowerCase() : null;
   const wholeNumber = bn !== null && !d.street_number && d.country !== 'CZ' && d.country !== 'SK';
@@ -116,5 +136,7 @@ export function docView(d: PlaceDoc): DocView {
     numberParts: wholeNumber ? bn.split(/\s*[/.-]\s*/).filter((p) => p !== '') : null,
     numberKind: d.number_kind,
     postal: postalOf(d),
+    streetWords,
+    partFrom,
   };
 }

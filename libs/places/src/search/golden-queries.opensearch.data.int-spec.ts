@@ -4,6 +4,7 @@ import { ruianPlaceDocs } from '../importers/address-import';
 import { OpenSearchPlacesStore } from '../store/opensearch-places.store';
 import { PlacesSearchService } from './places-search.service';
 import { formatGolden, loadGolden, runGolden } from './testing/golden-queries';
+import { HardGoldenCollector, HARD_TYPES } from './testing/hard-golden.generator';
 
 const ZIP = sharedData('cz/20231231_OB_ADR_csv.zip');
 const PSC_LIST = sharedData('cz/psc-list.csv');
@@ -14,11 +15,12 @@ describeWithData([ZIP, PSC_LIST, GOLDEN], 'golden CZ address queries on OpenSear
   describeWith(['opensearch'], 'on a real OpenSearch', () => {
     const prefix = uniqueName('golden');
     const client = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 120_000 });
+    const harder = new HardGoldenCollector();
     const store = new OpenSearchPlacesStore(createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 120_000 }), prefix);
 
     beforeAll(async () => {
       await store.init();
-      const r = await store.bulkLoad(ruianPlaceDocs({ zipOrDir: ZIP, catalogue: { pscList: PSC_LIST }, batchSize: 5000 }));
+      const r = await store.bulkLoad(harder.tap(ruianPlaceDocs({ zipOrDir: ZIP, catalogue: { pscList: PSC_LIST }, batchSize: 5000 })));
       console.log(`OpenSearch import: ${r.docs} documents in ${r.seconds.toFixed(0)} s = ${(r.docs / r.seconds).toFixed(0)} docs/s`);
     }, 3_600_000);
 
@@ -32,6 +34,14 @@ describeWithData([ZIP, PSC_LIST, GOLDEN], 'golden CZ address queries on OpenSear
       const summary = await runGolden(new PlacesSearchService(store), loadGolden(GOLDEN));
       console.log(formatGolden('opensearch', summary));
       expect(summary.total).toBe(240);
+      expect(summary.share).toBeGreaterThanOrEqual(0.98);
+    }, 600_000);
+
+    it('finds the harder set (typos, written-out numbers, same names, number kinds) within rank', async () => {
+      const summary = await runGolden(new PlacesSearchService(store), harder.build());
+      console.log(formatGolden('opensearch (harder set)', summary));
+      expect(Object.keys(summary.byType).sort()).toEqual([...HARD_TYPES].sort());
+      for (const t of Object.values(summary.byType)) expect(t.total).toBeGreaterThanOrEqual(40);
       expect(summary.share).toBeGreaterThanOrEqual(0.98);
     }, 600_000);
   });

@@ -4,6 +4,7 @@ import { ruianPlaceDocs } from '../importers/address-import';
 import { SqlitePlacesStore } from '../store/sqlite-places.store';
 import { PlacesSearchService } from './places-search.service';
 import { formatGolden, loadGolden, runGolden } from './testing/golden-queries';
+import { HardGoldenCollector, HARD_TYPES } from './testing/hard-golden.generator';
 
 const ZIP = sharedData('cz/20231231_OB_ADR_csv.zip');
 const PSC_LIST = sharedData('cz/psc-list.csv');
@@ -17,10 +18,12 @@ describeWithData([ZIP, PSC_LIST, GOLDEN], 'golden CZ address queries on SQLite (
   const dir = tempDir('golden-sqlite-');
   const store = new SqlitePlacesStore(join(dir.path, 'cz.sqlite'));
   let rate = 0;
+  // The harder set is built from the documents of this same import (the register is read once).
+  const harder = new HardGoldenCollector();
 
   beforeAll(async () => {
     await store.init();
-    const r = await store.bulkLoad(ruianPlaceDocs({ zipOrDir: ZIP, catalogue: { pscList: PSC_LIST }, batchSize: 5000 }));
+    const r = await store.bulkLoad(harder.tap(ruianPlaceDocs({ zipOrDir: ZIP, catalogue: { pscList: PSC_LIST }, batchSize: 5000 })));
     rate = r.docs / r.seconds;
     console.log(`SQLite import: ${r.docs} documents in ${r.seconds.toFixed(0)} s = ${rate.toFixed(0)} docs/s`);
   }, 3_600_000);
@@ -34,6 +37,14 @@ describeWithData([ZIP, PSC_LIST, GOLDEN], 'golden CZ address queries on SQLite (
     const summary = await runGolden(new PlacesSearchService(store), loadGolden(GOLDEN));
     console.log(formatGolden('sqlite', summary));
     expect(summary.total).toBe(240);
+    expect(summary.share).toBeGreaterThanOrEqual(0.98);
+  }, 600_000);
+
+  it('finds the harder set (typos, written-out numbers, same names, number kinds) within rank', async () => {
+    const summary = await runGolden(new PlacesSearchService(store), harder.build());
+    console.log(formatGolden('sqlite (harder set)', summary));
+    expect(Object.keys(summary.byType).sort()).toEqual([...HARD_TYPES].sort());
+    for (const t of Object.values(summary.byType)) expect(t.total).toBeGreaterThanOrEqual(40);
     expect(summary.share).toBeGreaterThanOrEqual(0.98);
   }, 600_000);
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CandidateQuery } from './candidate-query';
 import { buildOpenSearchNearby, buildOpenSearchSearch } from './opensearch-query.builder';
+import { expansionKey } from './typo-prefix';
 import { buildSqliteNearby, buildSqliteSearch } from './sqlite-query.builder';
 import { candidateQuery, planSearch } from './search-plan';
 import { parseRequest, PlaceQueryRequest } from '@lookup/contracts';
@@ -29,7 +30,7 @@ describe('engine request builders', () => {
 
   it('builds the same requests as SQL for SQLite', () => {
     const sql = buildSqliteSearch(strict, 'fts_address');
-    const typo = buildSqliteSearch(fuzzy, 'fts_address', { lihovarka: ['lihovarska'] });
+    const typo = buildSqliteSearch(fuzzy, 'fts_address', { [expansionKey({ mode: 'fuzzy', value: 'lihovarka' })]: ['lihovarska'] });
     const near = buildSqliteNearby({ minLat: 49.9, maxLat: 50, minLng: 17.8, maxLng: 17.9 }, ['CZ'], 5000);
     expect({ strict: sql, fuzzy: typo, nearby: near }).toEqual(fixture('sqlite-requests.json'));
   });

@@ -1,9 +1,14 @@
 import { F } from '../store/places.mapping';
 import { CandidateQuery, TermClause } from './candidate-query';
 import { FUZZY_MAX_EXPANSIONS, FUZZY_PREFIX_LENGTH } from './fuzzy';
+import { typoPrefixRegexps } from './typo-prefix';
 
 function clause(t: TermClause): Record<string, unknown> {
   if (t.mode === 'prefix') return { prefix: { [F.tokens]: { value: t.value } } };
+  if (t.mode === 'fuzzyPrefix') {
+    const res = typoPrefixRegexps(t.value, t.fuzziness ?? 1).map((value) => ({ regexp: { [F.tokens]: { value, flags: 'NONE' } } }));
+    return res.length === 1 ? res[0] : { bool: { should: res, minimum_should_match: 1 } };
+  }
   if (t.mode === 'fuzzy') {
     return {
       fuzzy: { [F.tokens]: { value: t.value, fuzziness: t.fuzziness ?? 1, prefix_length: FUZZY_PREFIX_LENGTH, transpositions: true, max_expansions: FUZZY_MAX_EXPANSIONS } },

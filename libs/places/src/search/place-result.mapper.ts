@@ -3,15 +3,19 @@ import { formatAddress, postalCodeOf } from '../domain/address-format';
 import { escapeHtml } from '../domain/html';
 import { PlaceDoc } from '../domain/place.doc';
 
-/** The text a result is shown and highlighted as, per object kind. */
-export function displayText(d: PlaceDoc): string {
+/**
+ * The text a result is shown and highlighted as, per object kind. `shownWith`: the results
+ * shown together; a municipality sharing its name with another among them (Nová Ves, 14 of
+ * them) is shown with its county.
+ */
+export function displayText(d: PlaceDoc, shownWith: readonly PlaceDoc[] = []): string {
   switch (d.object) {
     case 'address':
       return formatAddress(d).formatted_address;
     case 'street':
       return d.street ?? d.name;
     case 'municipality':
-      return d.name;
+      return d.county && shownWith.some((o) => o !== d && o.object === 'municipality' && o.name === d.name) ? `${d.name}, ${d.county}` : d.name;
     case 'postal_code':
       return formatPostalCode(d.country, d.postal_code ?? d.name);
     default:
@@ -70,7 +74,25 @@ export function toSearchPlace(d: PlaceDoc, highlight: string = escapeHtml(displa
   }
 }
 
-/** Key of what a user sees: two results that would look the same are one. */
+/**
+ * Key of what a user sees: two results that would look the same are one. Places of different
+ * municipalities never are (two Frymburks, each with its county).
+ */
 export function dedupeKey(d: PlaceDoc): string {
-  return `${d.object}|${displayText(d).toLowerCase()}|${d.municipality ?? ''}|${d.postal_code ?? ''}`;
+  const municipality = d.object === 'municipality' ? d.place_id : (d.municipality_id ?? d.municipality ?? '');
+  return `${d.object}|${displayText(d).toLowerCase()}|${municipality}|${d.postal_code ?? ''}`;
+}
+
+/** Pure: the ranked documents without repeats (by `dedupeKey`), at most `limit`. */
+export function dedupeRanked(ranked: ReadonlyArray<{ doc: PlaceDoc }>, limit: number): PlaceDoc[] {
+  const seen = new Set<string>();
+  const out: PlaceDoc[] = [];
+  for (const r of ranked) {
+    const key = dedupeKey(r.doc);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(r.doc);
+    if (out.length >= limit) break;
+  }
+  return out;
 }

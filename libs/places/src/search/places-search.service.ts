@@ -19,9 +19,9 @@ import { escapeHtml } from '../domain/html';
 import { PlaceDoc } from '../domain/place.doc';
 import { Pass } from './candidate-query';
 import { highlight } from './highlight';
-import { dedupeKey, displayText, toSearchPlace } from './place-result.mapper';
+import { dedupeRanked, displayText, toSearchPlace } from './place-result.mapper';
 import { Ranked, rankDocs } from './ranking';
-import { candidateQuery, LatLng, passesRefiners, planSearch, postalCodeQuery, SearchDto, SearchKind, SearchPlan, viaIpTarget } from './search-plan';
+import { candidateQuery, LatLng, needsTypoPass, passesRefiners, planSearch, postalCodeQuery, SearchDto, SearchKind, SearchPlan, viaIpTarget } from './search-plan';
 import { CandidateQuery } from './candidate-query';
 import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
 
@@ -33,8 +33,9 @@ export type EngineTimer = <T>(engine: string, operation: string, call: () => Pro
 
 /**
  * One search = plan (pure) -> strict pass -> typo pass only when the strict one finds nothing
- * -> shared ranking -> dedupe -> map with highlight. The engine behind the port only finds
- * candidates, so SQLite and OpenSearch answer the same.
+ * (every word of 4+ letters relaxed, the one being typed too) -> shared ranking -> dedupe ->
+ * map with highlight (same-name municipalities told apart by their county). The engine behind
+ * the port only finds candidates, so SQLite and OpenSearch answer the same.
  */
 @Injectable()
 export class PlacesSearchService implements OnModuleInit {
@@ -92,17 +93,9 @@ export class PlacesSearchService implements OnModuleInit {
       if (!plan.municipalityPostal.strict) plan.rank = { ...plan.rank, preferIds: [...(plan.rank.preferIds ?? []), ...ids] };
     }
     let ranked = await this.pass(plan, 'strict');
-    if (ranked.length === 0 && plan.tokens.some((t) => t.kind === 'word' && !t.prefix)) ranked = await this.pass(plan, 'fuzzy');
-    const seen = new Set<string>();
-    const out: Place[] = [];
-    for (const r of ranked) {
-      const key = dedupeKey(r.doc);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push(toSearchPlace(r.doc, highlight(displayText(r.doc), plan.tokens)));
-      if (out.length >= plan.limit) break;
-    }
-    return out;
+    if (needsTypoPass(plan, ranked)) ranked = await this.pass(plan, 'fuzzy');
+    const docs = dedupeRanked(ranked, plan.limit);
+    return docs.map((d) => toSearchPlace(d, highlight(displayText(d, docs), plan.tokens)));
   }
 
   private async pass(plan: SearchPlan, pass: Pass): Promise<Ranked[]> {
@@ -142,16 +135,7 @@ export class PlacesSearchService implements OnModuleInit {
       countries: dto.country?.length ? dto.country : null,
       size: Math.max(dto.limit ?? DEFAULT_LIMIT, 20),
     }));
-    const seen = new Set<string>();
-    const out: Place[] = [];
-    for (const h of hits) {
-      const key = dedupeKey(h.doc);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push(toSearchPlace(h.doc, escapeHtml(displayText(h.doc))));
-      if (out.length >= (dto.limit ?? DEFAULT_LIMIT)) break;
-    }
-    return out;
+    return dedupeRanked(hits, dto.limit ?? DEFAULT_LIMIT).map((d) => toSearchPlace(d, escapeHtml(displayText(d))));
   }
 }
 

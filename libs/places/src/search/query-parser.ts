@@ -13,6 +13,8 @@ export interface QueryToken {
   prefix: boolean;
   /** House numbers: `cp` before a slash, `co` after it, `ce` after `c. ev.`. */
   role?: 'cp' | 'co' | 'ce';
+  /** An abbreviation's stand-in (`sv` for `sv.`): the typo pass leaves it as it is. */
+  fixed?: boolean;
 }
 
 export interface ParsedQuery {
@@ -136,7 +138,7 @@ function wordToken(word: string, lower: string, dotted: boolean, beingTyped: boo
   const abbr = ABBREVIATIONS[word];
   if (abbr && (dotted || (!beingTyped && !abbr.dotOnly))) {
     if (abbr.query === 'drop') return null;
-    if (abbr.query) return { kind: 'word', folded: abbr.query.prefix, lower: abbr.query.prefix, prefix: true };
+    if (abbr.query) return { kind: 'word', folded: abbr.query.prefix, lower: abbr.query.prefix, prefix: true, fixed: true };
     return { kind: 'word', folded: abbr.words[0], lower: abbr.words[0], prefix: false };
   }
   if (/^\d{5}$/.test(word)) return postalToken(word);

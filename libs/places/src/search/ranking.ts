@@ -1,6 +1,7 @@
 import { PlaceDoc } from '../domain/place.doc';
 import { DocView, docView } from './doc-tokens';
 import { editDistance, fuzziness } from './fuzzy';
+import { prefixEditDistance } from './typo-prefix';
 import { QueryToken } from './query-parser';
 import { fold } from './text-fold';
 
@@ -12,9 +13,19 @@ import { fold } from './text-fold';
 export const SCORE = {
   exact: 10,
   exactDiacritics: 1,
+  /** Diacritics typed that the word does not have (`Krásna` is not `Krásná`). */
+  otherDiacritics: -1,
   prefixBase: 5,
   prefixSpan: 3,
   fuzzy: 4,
+  /** Less per edit beyond the first: one typo before two. */
+  fuzzyPerEdit: -0.5,
+  /**
+   * Less for a number without a role met in the other kind than people mean: a conscription
+   * number when the street was named, an evidence number where it was not. Small: below the
+   * exact-diacritics bonus, so only otherwise equal houses are reordered.
+   */
+  numberOtherKind: -0.5,
   numberRole: 2,
   numberWrongRole: 7,
   /** One part of `12/3/5` rather than the whole number. */
@@ -62,10 +73,20 @@ function prefixScore(q: string, target: string): number {
   return SCORE.prefixBase + SCORE.prefixSpan * (q.length / target.length);
 }
 
-function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean): { points: number; how: TokenMatch['how']; word?: number } {
-  let best: { points: number; how: TokenMatch['how']; word?: number } = { points: SCORE.missing, how: 'none' };
-  const take = (points: number, how: TokenMatch['how'], word?: number) => {
-    if (points > best.points) best = { points, how, word };
+type NumberField = 'sn' | 'bn';
+
+/** Typed as written scores more; diacritics typed otherwise than written less; typed without any, neither. */
+function diacritics(t: QueryToken, lower: string): number {
+  if (lower === t.lower) return SCORE.exactDiacritics;
+  return t.lower !== t.folded ? SCORE.otherDiacritics : 0;
+}
+type TokenScore = { points: number; how: TokenMatch['how']; word?: number; field?: NumberField };
+
+/** `streetNamed`: a query word met the address's street, which decides what a bare number means (`otherKind`). */
+function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean, streetNamed: boolean): TokenScore {
+  let best: TokenScore = { points: SCORE.missing, how: 'none' };
+  const take = (points: number, how: TokenMatch['how'], word?: number, field?: NumberField) => {
+    if (points > best.points) best = { points, how, word, field };
   };
   if (t.kind === 'number') {
     // `79/22a` and `c. ev. 59` say which number is which: the right field earns a bonus, the other one less than an exact match.
@@ -79,7 +100,8 @@ function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean
     else {
       for (const [field, n] of [['sn', v.streetNumber], ['bn', v.buildingNumber]] as const) {
         if (!n) continue;
-        if (n === t.folded) take(SCORE.exact + roleFits(field), 'exact');
+        const kind = !t.role && otherKind(field, v, streetNamed) ? SCORE.numberOtherKind : 0;
+        if (n === t.folded) take(SCORE.exact + roleFits(field) + kind, 'exact', undefined, field);
         else if (t.prefix && n.startsWith(t.folded)) take(prefixScore(t.folded, n) + Math.min(0, roleFits(field)), 'prefix');
       }
     }
@@ -92,14 +114,18 @@ function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean
     else if (t.prefix && v.postal.startsWith(t.folded)) take(prefixScore(t.folded, v.postal), 'prefix');
   }
   if (t.kind !== 'postal') {
-    const allowed = fuzzy && t.kind === 'word' ? fuzziness(t.folded) : 0;
+    const allowed = fuzzy && t.kind === 'word' && !t.fixed ? fuzziness(t.folded) : 0;
     v.words.forEach((w, i) => {
       const bonus = used.has(i) ? -0.5 : 0;
       // Any form of the word (`Hauptstr.` is hauptstrasse, `Müller` also mueller) meets the token; a prefix is measured on the first form it starts.
       const prefixOf = t.prefix ? w.forms.find((f) => f.startsWith(t.folded)) : undefined;
-      if (w.forms.includes(t.folded)) take(SCORE.exact + (w.lower === t.lower ? SCORE.exactDiacritics : 0) + bonus, 'exact', i);
+      if (w.forms.includes(t.folded)) take(SCORE.exact + diacritics(t, w.lower) + bonus, 'exact', i);
       else if (prefixOf) take(prefixScore(t.folded, prefixOf) + (w.lower.startsWith(t.lower) ? SCORE.exactDiacritics / 2 : 0) + bonus, 'prefix', i);
-      else if (allowed > 0 && w.forms.some((f) => editDistance(t.folded, f, allowed) <= allowed)) take(SCORE.fuzzy + bonus, 'fuzzy', i);
+      else if (allowed > 0) {
+        // The word being typed may have its typo anywhere in the typed start (`jihav` for jihlava).
+        const edits = Math.min(...w.forms.map((f) => (t.prefix ? prefixEditDistance(t.folded, f, allowed) : editDistance(t.folded, f, allowed))));
+        if (edits <= allowed) take(SCORE.fuzzy + SCORE.fuzzyPerEdit * (edits - 1) + bonus, 'fuzzy', i);
+      }
     });
   }
   return best;
@@ -121,6 +147,16 @@ function scoreNumberParts(t: QueryToken, whole: string, parts: string[], take: (
   });
 }
 
+/**
+ * Czech and Slovak usage: with a street people give the orientation number (`Komenského 3`),
+ * in a village without streets the conscription number (`Podvihov 59`); the other kind comes
+ * next.
+ */
+function otherKind(field: NumberField, v: DocView, streetNamed: boolean): boolean {
+  if (field !== 'sn') return false;
+  return streetNamed || v.numberKind === 'ce';
+}
+
 function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
@@ -133,20 +169,40 @@ export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number
   return distanceKm(a, b) * 1000;
 }
 
+/** Token positions, words first: whether the street was named decides what a bare number means. */
+function wordsFirst(tokens: QueryToken[]): number[] {
+  const words = tokens.flatMap((t, i) => (t.kind === 'number' ? [] : [i]));
+  return [...words, ...tokens.flatMap((t, i) => (t.kind === 'number' ? [i] : []))];
+}
+
+function meetsStreet(used: Set<number>, v: DocView): boolean {
+  for (const w of used) if (w < v.streetWords) return true;
+  return false;
+}
+
 /** Pure: one document's score for the query tokens and options. */
-export function scoreDoc(tokens: QueryToken[], doc: PlaceDoc, opts: RankOptions = {}): Ranked {
+export function scoreDoc(tokens: QueryToken[], doc: PlaceDoc, opts: RankOptions = {}, order: number[] = wordsFirst(tokens)): Ranked {
   const v = docView(doc);
   const used = new Set<number>();
-  const matches: TokenMatch[] = [];
   let score = 0;
-  for (const t of tokens) {
-    const r = scoreToken(t, v, used, opts.fuzzy ?? false);
+  const matches: TokenMatch[] = new Array<TokenMatch>(tokens.length);
+  let streetNamed = false;
+  for (const i of order) {
+    const t = tokens[i];
+    if (t.kind === 'number') streetNamed = meetsStreet(used, v);
+    const r = scoreToken(t, v, used, opts.fuzzy ?? false, streetNamed);
     if (r.word !== undefined) used.add(r.word);
     score += r.points;
-    matches.push({ token: t, how: r.how });
+    matches[i] = { token: t, how: r.how };
   }
   // Prefer documents whose own words the query covers (`Opava` before `Branka u Opavy`).
-  if (v.words.length > 0) score += SCORE.coverage * (used.size / v.words.length);
+  // With the street named, the part of the municipality counts only when typed: people rarely write it.
+  let counted = v.words.length;
+  if (meetsStreet(used, v)) {
+    counted = v.partFrom;
+    for (const w of used) if (w >= v.partFrom) counted++;
+  }
+  if (counted > 0) score += SCORE.coverage * (used.size / counted);
   if (doc.weight > 0) score += SCORE.weight * Math.min(1, Math.log10(1 + doc.weight) / 6);
   if (opts.preferIds?.length) {
     const ids = [doc.region_id, doc.county_id, doc.municipality_id, doc.place_id];
@@ -172,8 +228,9 @@ export function compareRanked(a: Ranked, b: Ranked): number {
 /** Pure: scores and orders candidates; `requireAll` drops documents missing a query token. */
 export function rankDocs(tokens: QueryToken[], docs: PlaceDoc[], opts: RankOptions = {}, requireAll = true): Ranked[] {
   const out: Ranked[] = [];
+  const order = wordsFirst(tokens);
   for (const d of docs) {
-    const r = scoreDoc(tokens, d, opts);
+    const r = scoreDoc(tokens, d, opts, order);
     if (requireAll && r.matches.some((m) => m.how === 'none')) continue;
     out.push(r);
   }

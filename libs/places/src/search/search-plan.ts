@@ -16,6 +16,7 @@ import { parseQuery, postalDigits, QueryToken } from './query-parser';
 import { RankOptions } from './ranking';
 import { canonicalWords, isGermanText } from './doc-tokens';
 import { fold, foldedWords } from './text-fold';
+import { fuzziness } from './fuzzy';
 
 export type SearchKind = 'query' | 'street' | 'municipality' | 'postal';
 
@@ -124,6 +125,15 @@ export function candidateQuery(plan: SearchPlan, pass: Pass): CandidateQuery {
     postalPrefix: plan.postalPrefix,
     size: CANDIDATES,
   };
+}
+
+/**
+ * The typo pass runs only when the strict one found nothing: strict candidates contain every
+ * word (the last as a start), so any strict result already covers the words typed, and the
+ * queries without a typo never pay for the relaxed query. It needs a word it may relax.
+ */
+export function needsTypoPass(plan: SearchPlan, strict: readonly unknown[]): boolean {
+  return strict.length === 0 && plan.tokens.some((t) => t.kind === 'word' && !t.fixed && fuzziness(t.folded) > 0);
 }
 
 /** Strict municipality refiner, checked on the document itself (the engines only saw its words). */

@@ -1,4 +1,5 @@
 import { CandidateQuery, TermClause } from './candidate-query';
+import { expansionKey } from './typo-prefix';
 
 export const SQLITE_TABLES = { docs: 'places', addressFts: 'fts_address', areaFts: 'fts_area', rtree: 'places_rtree' } as const;
 
@@ -10,8 +11,14 @@ export interface SqlRequest {
 /** FTS5 syntax for one term; tokens are letters and digits only, quoted anyway. */
 function ftsTerm(t: TermClause, expansions: Record<string, string[]>): string {
   if (t.mode === 'prefix') return `"${t.value}"*`;
+  if (t.mode === 'fuzzyPrefix') {
+    // Corrected starts; none in the vocabulary leaves the typed start itself (it finds nothing, as it should).
+    const starts = expansions[expansionKey({ mode: 'fuzzyPrefix', value: t.value })] ?? [];
+    const all = starts.length ? starts : [t.value];
+    return all.length === 1 ? `"${all[0]}"*` : `(${all.map((a) => `"${a}"*`).join(' OR ')})`;
+  }
   if (t.mode === 'fuzzy') {
-    const alts = expansions[t.value] ?? [];
+    const alts = expansions[expansionKey({ mode: 'fuzzy', value: t.value })] ?? [];
     const all = [t.value, ...alts.filter((a) => a !== t.value)];
     return all.length === 1 ? `"${t.value}"` : `(${all.map((a) => `"${a}"`).join(' OR ')})`;
   }

@@ -3,9 +3,9 @@ import Database from 'better-sqlite3';
 import { CountryCode, PlaceObject } from '@lookup/contracts';
 import { execOffThread, openSqlite, SqliteDatabase } from '@lookup/shared/search';
 import { emptyDoc, PlaceDoc } from '../domain/place.doc';
-import { CandidateQuery } from '../search/candidate-query';
+import { CandidateQuery, TermClause } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
-import { fuzzyExpansions, FUZZY_PREFIX_LENGTH } from '../search/fuzzy';
+import { TypoTerm, vocabularyExpansions } from '../search/typo-prefix';
 import { distanceMetres } from '../search/ranking';
 import { buildSqliteNearby, buildSqliteSearch, SQLITE_TABLES as T } from '../search/sqlite-query.builder';
 import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
@@ -340,20 +340,8 @@ export class SqlitePlacesStore implements PlacesStore {
    * any write, by this connection or another (`data_version`).
    */
   private expansions(q: CandidateQuery, fts: string): Record<string, string[]> {
-    const out: Record<string, string[]> = {};
-    const fuzzy = q.terms.filter((t) => t.mode === 'fuzzy');
-    if (fuzzy.length === 0) return out;
-    const terms = this.vocabulary(fts);
-    for (const t of fuzzy) {
-      const head = t.value.slice(0, FUZZY_PREFIX_LENGTH);
-      const d = t.fuzziness ?? 1;
-      const near: string[] = [];
-      for (let i = lowerBound(terms, head); i < terms.length && terms[i].startsWith(head); i++) {
-        if (Math.abs(terms[i].length - t.value.length) <= d) near.push(terms[i]);
-      }
-      out[t.value] = fuzzyExpansions(t.value, near, d);
-    }
-    return out;
+    const typos = q.terms.filter((t): t is TermClause & TypoTerm => t.mode === 'fuzzy' || t.mode === 'fuzzyPrefix');
+    return typos.length === 0 ? {} : vocabularyExpansions(typos, this.vocabulary(fts));
   }
 
   private vocabulary(fts: string): string[] {
@@ -421,18 +409,6 @@ export class SqlitePlacesStore implements PlacesStore {
     this.db?.close();
     this.db = null;
   }
-}
-
-/** The first index whose term is >= `key` (terms sorted). */
-function lowerBound(terms: string[], key: string): number {
-  let lo = 0;
-  let hi = terms.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (terms[mid] < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function db_dropIndex(db: SqliteDatabase, create: string): void {

@@ -74,6 +74,30 @@ export function placesSearchContract(
       expect(strict.every((p) => p.municipality === 'Opava')).toBe(true);
     });
 
+    it('forgives a typo in the word being typed, two typos, transposed letters and stray diacritics', async () => {
+      const first = async (query: string) => texts(await q({ query }))[0];
+      expect(await first('Lihovarská 79 Opaav')).toBe('Lihovarská 79/22a, 746 01 Opava');
+      expect(await first('Lihovarská 79 Opaba')).toBe('Lihovarská 79/22a, 746 01 Opava');
+      expect(await first('Lihovraská 79 Opvaa')).toBe('Lihovarská 79/22a, 746 01 Opava');
+      // The start of a word, with a typo in it: `Lihovs` is on its way to Lihovarská.
+      expect(await first('Opava 79 Lihovs')).toBe('Lihovarská 79/22a, 746 01 Opava');
+      expect(await first('LÍHOVARSKA 79 opáva')).toBe('Lihovarská 79/22a, 746 01 Opava');
+    });
+
+    it('keeps same-name municipalities apart, shown with their county', async () => {
+      const r = await svc.municipality(parseRequest(MunicipalityQueryRequest, { query: 'Frymburk' }));
+      expect(r.map((p) => p.county).sort()).toEqual(['Klatovy', 'Český Krumlov']);
+      expect(r.map((p) => p.highlight).sort()).toEqual(['<em>Frymburk</em>, Klatovy', '<em>Frymburk</em>, Český Krumlov']);
+      const typo = await svc.municipality(parseRequest(MunicipalityQueryRequest, { query: 'Frymbrk' }));
+      expect(typo.length).toBe(2);
+    });
+
+    it('reads a bare number as people mean it: orientation with a street, conscription without; the part named as typed first', async () => {
+      expect(texts(await q({ query: 'Malá strana 8 Rančířov' }))).toEqual(['Malá strana 120/8, 586 01 Rančířov', 'Malá strana 8, 586 01 Rančířov']);
+      expect(texts(await q({ query: 'Drkolná 59' }))[0]).toBe('Drkolná 59, 586 01 Rančířov');
+      expect((await q({ query: 'Frymburk 17' }))[0].district).toBe('Frymburk');
+    });
+
     it('reads house numbers in every written form', async () => {
       const first = async (query: string) => texts(await q({ query }))[0];
       expect(await first('Lihovarská 79')).toBe('Lihovarská 79/22a, 746 01 Opava');

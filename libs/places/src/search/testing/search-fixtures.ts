@@ -26,6 +26,9 @@ export const TOWNS = {
   osek: { cc: 'CZ', code: '567639', name: 'Osek', county: ['3510', 'Teplice'], region: ['60', 'Ústecký kraj'], postal: '41705', lat: 50.6228, lng: 13.6934 },
   rancirov: { cc: 'CZ', code: '587869', name: 'Rančířov', county: ['3707', 'Jihlava'], region: ['108', 'Kraj Vysočina'], postal: '58601', lat: 49.3446, lng: 15.5598 },
   pisek: { cc: 'CZ', code: '549240', name: 'Písek', county: ['3305', 'Písek'], region: ['35', 'Jihočeský kraj'], postal: '39701', lat: 49.3088, lng: 14.1475 },
+  // Two municipalities of one name (the register has two Frymburks, fourteen Nová Ves).
+  frymburk: { cc: 'CZ', code: '545481', name: 'Frymburk', county: ['3302', 'Český Krumlov'], region: ['35', 'Jihočeský kraj'], postal: '38279', lat: 48.6659, lng: 14.1653 },
+  frymburkKt: { cc: 'CZ', code: '578525', name: 'Frymburk', county: ['3404', 'Klatovy'], region: ['43', 'Plzeňský kraj'], postal: '34101', lat: 49.2487, lng: 13.7038 },
   krasnaCz: { cc: 'CZ', code: '554511', name: 'Krásná', county: ['3402', 'Cheb'], region: ['51', 'Karlovarský kraj'], postal: '35201', lat: 50.2292, lng: 12.1735 },
   kosice: { cc: 'SK', code: '599981', name: 'Košice - Krásna', county: ['802', 'Košice IV'], region: ['8', 'Košický kraj'], postal: '04018', lat: 48.6742, lng: 21.2867 },
   bratislava: { cc: 'SK', code: '529320', name: 'Bratislava - Staré Mesto', county: ['101', 'Bratislava I'], region: ['1', 'Bratislavský kraj'], postal: '81101', lat: 48.1447, lng: 17.1077 },
@@ -148,6 +151,13 @@ export function searchFixtureDocs(): PlaceDoc[] {
     address('rancirov', null, '86'),
     address('rancirov', null, '8', { dLat: 0.001 }),
     address('krasnaCz', null, '5'),
+    // `Frymburk 17`: the part named Frymburk before the part Milná; `Malá strana 8`: 8 is one house's orientation number, another's conscription number.
+    address('frymburk', null, '17', { district: 'Milná', dLat: 0.02 }),
+    address('frymburk', null, '17', { district: 'Frymburk' }),
+    address('rancirov', 'Malá strana', '8', { dLat: 0.002 }),
+    address('rancirov', 'Malá strana', '120/8', { dLat: 0.003 }),
+    address('rancirov', null, 'ce:59', { district: 'Drkolná', dLat: -0.01 }),
+    address('rancirov', null, '59', { district: 'Drkolná', dLat: -0.011 }),
     address('kosice', 'Krásna', '5', { district: 'Krásna' }),
     address('bratislava', 'Hlavná', '12/3', { district: 'Staré Mesto' }),
     // The same address point published twice (two refreshes with different codes): shown once.
@@ -167,6 +177,8 @@ export function searchFixtureDocs(): PlaceDoc[] {
     municipality('osek', 1500),
     municipality('rancirov', 100),
     municipality('krasnaCz', 200),
+    municipality('frymburk', 1300),
+    municipality('frymburkKt', 70),
     municipality('kosice', 2000),
     postalCode('opava'),
     postalCode('opava', '74706'),
