@@ -2,6 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@lookup/shared/config';
 import { ApiKeyService } from '@lookup/gateway';
 import { GatewayUnderTest, gatewayContractSuite, tempDir } from '@lookup/shared/testing';
+import { PLACES_SEARCH_THREADS, SearchThreads } from '@lookup/places';
 import { createStandaloneApp } from './standalone';
 
 /** Standalone profile: gateway -> in-process bus -> places -> SQLite, sample data imported at start. */
@@ -27,6 +28,11 @@ describe('standalone profile over HTTP', () => {
   afterAll(async () => {
     await app?.close();
     dir.remove();
+  });
+
+  it('starts the search threads with the app, so no user waits for them on the first search', () => {
+    const threads = app.get<SearchThreads | null>(PLACES_SEARCH_THREADS, { strict: false });
+    expect(threads?.running).toBe(loadConfig({}, {}).SEARCH_THREADS);
   });
 
   gatewayContractSuite(() => gw);

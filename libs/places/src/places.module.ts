@@ -1,4 +1,4 @@
-import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@lookup/shared/config';
 import { SERVICE_READINESS } from '@lookup/shared/runtime';
 import { PLACES_STORE, PlacesStore } from './store/places.store';
@@ -13,12 +13,16 @@ import { SqlitePlacesStore } from './store/sqlite-places.store';
 import { PlacesValidateHandlers } from './validate/places-validate.handlers';
 import { PlacesValidateService } from './validate/places-validate.service';
 
+/** The search threads start with the app (not with a user's first search) and stop before the store closes. */
 @Injectable()
-class PlacesStoreCloser implements OnApplicationShutdown {
+class PlacesStoreLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(PLACES_STORE) private readonly store: PlacesStore,
     @Inject(PLACES_SEARCH_THREADS) private readonly threads: SearchThreads | null,
   ) {}
+  onApplicationBootstrap(): void {
+    this.threads?.start();
+  }
   async onApplicationShutdown(): Promise<void> {
     await this.threads?.close();
     await this.store.close();
@@ -59,7 +63,7 @@ export class PlacesModule {
         PlacesSearchService,
         PlacesValidateService,
         PlacesDataBootstrap,
-        PlacesStoreCloser,
+        PlacesStoreLifecycle,
       ],
       exports: [PLACES_STORE, SERVICE_READINESS],
     };

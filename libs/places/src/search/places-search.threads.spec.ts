@@ -45,8 +45,12 @@ describe('search threads', () => {
   });
   afterAll(() => store.close());
 
-  it('starts its threads with the first search', async () => {
-    expect(threaded(store).threads.running).toBe(0);
+  it('starts its threads with the first search, or at start()', async () => {
+    const { threads } = threaded(store);
+    expect(threads.running).toBe(0);
+    threads.start();
+    threads.start();
+    expect(threads.running).toBe(2);
   });
 
   it('gives the answers of the main thread, also for many searches at once', async () => {

@@ -64,7 +64,7 @@ export class SearchThreads {
   private nextId = 1;
   private closed = false;
 
-  /** The threads start with the first search, so an app that never searches never loads them. */
+  /** The threads start with the first search or with start(), whichever comes first. */
   constructor(
     private readonly source: () => SqliteSource,
     private readonly size: number,
@@ -78,9 +78,19 @@ export class SearchThreads {
     return this.threads.length;
   }
 
+  /**
+   * Starts the threads now. An app that serves searches calls it at boot: loading a thread takes
+   * seconds on a busy machine, which a user's first search would otherwise wait for (and could
+   * run past the transport timeout with).
+   */
+  start(): void {
+    if (this.closed) return;
+    while (this.threads.length < this.size) this.threads.push(this.spawn());
+  }
+
   run(request: SearchRequest): Promise<Place[]> {
     if (this.closed) return Promise.reject(new DomainError(ErrorTypes.serviceUnavailable, 'The places search is shutting down.', null, 503));
-    while (this.threads.length < this.size) this.threads.push(this.spawn());
+    this.start();
     const thread = this.threads.reduce((best, t) => (t.inFlight < best.inFlight ? t : best));
     const id = this.nextId++;
     return new Promise<Place[]>((resolve, reject) => {
