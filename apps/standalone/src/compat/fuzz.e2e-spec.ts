@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
-import { CompatApp, isCompatError, jsonOf, startCompatApp } from './compat-app';
-import { FuzzRequest, fuzzRequest, rng } from './fuzz-corpus';
+import { CompatApp, isCompatError, jsonOf, startCompatApp } from './compat-app.testing';
+import { FuzzRequest, fuzzRequest, rng } from './fuzz-corpus.testing';
 
 const KEY = 'fuzz-secret-key-93c1d7';
 const SEED = 20261123;

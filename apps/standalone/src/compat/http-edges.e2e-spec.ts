@@ -1,5 +1,5 @@
 import { rawRequest } from '@lookup/shared/testing';
-import { CompatApp, isCompatError, jsonOf, startCompatApp } from './compat-app';
+import { CompatApp, isCompatError, jsonOf, startCompatApp } from './compat-app.testing';
 
 const KEY = 'edge-secret-key-4711';
 

@@ -1,6 +1,6 @@
 import { connect, Socket } from 'node:net';
 import { parseRawAnswer } from '@lookup/shared/testing';
-import { CompatApp, isCompatError, jsonOf, startCompatApp } from './compat-app';
+import { CompatApp, isCompatError, jsonOf, startCompatApp } from './compat-app.testing';
 
 const KEY = 'slow-secret-key-0815';
 const REQUEST_TIMEOUT_MS = 1500;

@@ -4,8 +4,8 @@ import { ApiKeyService } from '@lookup/gateway';
 import { projectRoot } from '@lookup/shared/config';
 import { ProjectsService } from '@lookup/intl';
 import { tempDir } from '@lookup/shared/testing';
-import { CompatApp, startCompatApp } from '../compat-app';
-import { PhpCall, phpMissing, PhpResult, prepareSdk, runPhp } from './php-sdk';
+import { CompatApp, startCompatApp } from '../compat-app.testing';
+import { PhpCall, phpMissing, PhpResult, prepareSdk, runPhp } from './php-sdk.testing';
 
 const KEY = 'php-sdk-key-2f9a';
 const missing = phpMissing();
