@@ -49,18 +49,6 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'POST', path: '/v1/utils/vies/check-vat-number', base: { countryCode: 'CZ', vatNumber: '00177041' }, outside: true },
 ];
 
-/** mulberry32: small, seedable, good enough to spread mutations. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ENGINE_SYNTAX = ['"', '"a', 'a*', '*', 'NEAR(a b)', 'a AND OR NOT b', '^3', 'title:(a OR b)^3', '[* TO *]', '{!lucene}x', '/.*/', 'a~2', '\\', '+-&&||!(){}[]^"~*?:\\/', "'; DROP TABLE x; --", 'col:val', '(', ')', 'a:b:c', '%', '_'];
 
 function nest(levels: number, leaf: unknown, asArray: boolean): unknown {

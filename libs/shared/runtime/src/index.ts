@@ -1,2 +1,3 @@
 export * from './service-health.controller';
 export * from './service-app';
+export * from './seeded-random';

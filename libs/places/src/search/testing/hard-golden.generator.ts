@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PlaceDoc } from '../../domain/place.doc';
 import { fold } from '../text-fold';
 import { GoldenQuery } from './golden-queries';
+import { seededRandom } from '@lookup/shared/runtime';
 
 /**
  * The harder golden set: queries people type into a checkout form, built from the register at
@@ -23,18 +24,6 @@ const VILLAGE_SAMPLE = 40;
 
 function hash(text: string): number {
   return createHash('sha1').update(text).digest().readUInt32BE(0);
-}
-
-/** Mulberry32: a small seeded generator, the same numbers on every machine. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const LETTERS = 'abcdefghijklmnoprstuvyz';
@@ -121,7 +110,7 @@ export class HardGoldenCollector {
   }
 
   build(seed = 18): GoldenQuery[] {
-    const rnd = seeded(seed);
+    const rnd = seededRandom(seed);
     const nameCount = new Map<string, number>();
     for (const m of this.municipalities) nameCount.set(m.name, (nameCount.get(m.name) ?? 0) + 1);
     const uniqueName = (d: PlaceDoc) => nameCount.get(d.municipality ?? '') === 1;

@@ -2,6 +2,7 @@ import { CorrectedField, formatPostalCode, PlaceValidation, ValidationVerdict } 
 import { formatNumber } from '../../domain/address-format';
 import { PlaceDoc } from '../../domain/place.doc';
 import { fold } from '../../search/text-fold';
+import { seededRandom } from '@lookup/shared/runtime';
 
 export const CASE_KINDS = ['exact', 'wrong_postal', 'misspelt_municipality', 'missing_orientation', 'nonexistent_number'] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
@@ -25,18 +26,6 @@ function hash53(text: string): number {
     b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
   }
   return a * 2 ** 21 + (b & 0x1fffff);
-}
-
-/** mulberry32: the same cases on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const placeOf = (d: PlaceDoc) => d.street ?? d.district ?? d.municipality ?? '';
@@ -69,7 +58,7 @@ export class ValidateCaseGenerator {
   private turn = 0;
 
   constructor(private readonly share: number, seed = 7) {
-    this.rnd = random(seed);
+    this.rnd = seededRandom(seed);
   }
 
   addMunicipality(addresses: PlaceDoc[]): void {
