@@ -44,8 +44,6 @@ export interface AuthenticatedKey {
   rateBurst: number;
 }
 
-/** A cached key is re-read from the database (in the background) once it is this old. */
-export const KEY_REFRESH_MS = 5000;
 /** A key lookup waits at most this long for the database. */
 const KEY_LOOKUP_TIMEOUT_MS = 2000;
 /** Retry-After (s) for a key that cannot be checked while the database is away. */
@@ -68,20 +66,22 @@ export class ApiKeyService {
   private readonly logger = new Logger('ApiKeys');
   /**
    * Keys as the database last confirmed them. A key is re-read in the background once it is
-   * KEY_REFRESH_MS old (the request that notices goes on with the cached key), so a revoked key
-   * stops working about KEY_REFRESH_MS after its revocation on every replica. While the database
+   * KEY_CACHE_REFRESH_MS old (the request that notices goes on with the cached key), so a revoked
+   * key stops working about KEY_CACHE_REFRESH_MS after its revocation on every replica. While the database
    * is unreachable a key it confirmed within KEY_CACHE_TTL_SECONDS keeps working (a revocation
    * meanwhile takes effect when the database is back, or when the trust window ends); any other
    * key is refused with 503 and Retry-After.
    */
   private readonly cache = new Map<string, CachedKey>();
   private readonly trustMs: number;
+  private readonly refreshMs: number;
 
   constructor(
     private readonly repo: ApiKeyRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.trustMs = (config.KEY_CACHE_TTL_SECONDS ?? 300) * 1000;
+    this.refreshMs = config.KEY_CACHE_REFRESH_MS ?? 5000;
   }
 
   async create(input: CreateKeyInput): Promise<{ key: string; entity: ApiKeyEntity }> {
@@ -144,9 +144,9 @@ export class ApiKeyService {
     const now = Date.now();
     const hit = this.cache.get(hash);
     let key: AuthenticatedKey | null;
-    if (hit && now - hit.checkedAt < KEY_REFRESH_MS) {
+    if (hit && now - hit.checkedAt < this.refreshMs) {
       key = hit.key;
-    } else if (hit?.key && now - hit.checkedAt < Math.max(this.trustMs, KEY_REFRESH_MS)) {
+    } else if (hit?.key && now - hit.checkedAt < Math.max(this.trustMs, this.refreshMs)) {
       // Known and trusted: answer now, re-read behind the request.
       key = hit.key;
       this.refresh(hash, hit).catch(() => undefined);
