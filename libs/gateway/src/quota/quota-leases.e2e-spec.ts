@@ -14,11 +14,14 @@ describeWith(['postgres'], 'quota leases across two gateway replicas (PostgreSQL
   let pg: Awaited<ReturnType<typeof createTestSchema>>;
   let a: RunningGateway;
   let b: RunningGateway;
+  let config: () => ReturnType<typeof loadConfig>;
 
   beforeAll(async () => {
     pg = await createTestSchema('qlease');
     // No per-key rate limit here: the monthly quota is what is under test.
-    const config = () => loadConfig({}, { PROFILE: 'distributed', DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema, LOG_LEVEL: 'silent', DEMO_PAGE: false, RATE_LIMIT_PER_SECOND: 0 });
+    // Short flush and idle times, so a test can see idle leases come back by themselves.
+    config = () =>
+      loadConfig({}, { PROFILE: 'distributed', DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema, LOG_LEVEL: 'silent', DEMO_PAGE: false, RATE_LIMIT_PER_SECOND: 0, QUOTA_FLUSH_MS: 200, QUOTA_LEASE_IDLE_MS: 400 });
     a = await startScriptedGateway(config());
     b = await startScriptedGateway(config());
     a.services.delayMs = b.services.delayMs = 3;
@@ -100,5 +103,24 @@ describeWith(['postgres'], 'quota leases across two gateway replicas (PostgreSQL
     }
     await settle();
     expect(await usage(entity.id)).toMatchObject({ count: 20, leased: 0 });
+  });
+
+  it('without an explicit settle: idle leases come back and answered uses are reported by the periodic flush, and a replica that shuts down settles its lease', async () => {
+    const { key, entity } = await a.app.get(ApiKeyService).create({ name: 'idle', monthlySearchLimit: 10000 });
+    const c = await startScriptedGateway(config());
+    try {
+      const rs = await Promise.all(Array.from({ length: 90 }, (_, i) => detail([a, b, c][i % 3], key, i)));
+      expect(tally(rs)).toEqual({ '200': 90 });
+      await c.app.close(); // settles c's part on the way down
+      const afterClose = await usage(entity.id);
+      // a and b may still hold unused leased uses: counted, and marked as leased.
+      expect(afterClose!.count - afterClose!.leased).toBeLessThanOrEqual(90);
+      expect(afterClose!.count).toBeGreaterThanOrEqual(90);
+      // Idle for longer than QUOTA_LEASE_IDLE_MS plus a flush: everything is back.
+      await new Promise((r) => setTimeout(r, 900));
+      expect(await usage(entity.id)).toMatchObject({ count: 90, leased: 0 });
+    } finally {
+      await c.app.close().catch(() => undefined);
+    }
   });
 });
