@@ -49,6 +49,8 @@ const KEY_LOOKUP_TIMEOUT_MS = 2000;
 /** Retry-After (s) for a key that cannot be checked while the database is away. */
 export const KEY_STORE_RETRY_AFTER_S = 2;
 const CACHE_MAX = 10_000;
+/** After a failed key read, the store is not asked again for this long. */
+const STORE_RETRY_MS = 250;
 
 interface CachedKey {
   key: AuthenticatedKey | null;
@@ -75,6 +77,8 @@ export class ApiKeyService {
   private readonly cache = new Map<string, CachedKey>();
   private readonly trustMs: number;
   private readonly refreshMs: number;
+  /** After a failed read, cached keys are not re-read (and unknown ones refused at once) until then. */
+  private storeDownUntil = 0;
 
   constructor(
     private readonly repo: ApiKeyRepository,
@@ -149,9 +153,10 @@ export class ApiKeyService {
     } else if (hit?.key && now - hit.checkedAt < Math.max(this.trustMs, this.refreshMs)) {
       // Known and trusted: answer now, re-read behind the request.
       key = hit.key;
-      this.refresh(hash, hit).catch(() => undefined);
+      if (now >= this.storeDownUntil) this.refresh(hash, hit).catch(() => undefined);
     } else {
       try {
+        if (now < this.storeDownUntil) throw new Error('key store unreachable');
         key = await this.refresh(hash, hit);
       } catch {
         throw new DomainError(ErrorTypes.serviceUnavailable, 'The key store is unreachable; try again shortly.', null, 503, KEY_STORE_RETRY_AFTER_S);
@@ -171,11 +176,19 @@ export class ApiKeyService {
       this.cache.set(hash, { key, checkedAt: Date.now() });
       return key;
     });
+    reading.catch(() => (this.storeDownUntil = Date.now() + STORE_RETRY_MS));
     if (hit) {
       hit.refreshing = reading;
       reading.catch(() => undefined).finally(() => (hit.refreshing = undefined));
     }
     return reading;
+  }
+
+  /** Keys this replica may serve without the database (confirmed within KEY_CACHE_TTL_SECONDS): readiness while the database is away. */
+  trustedKeys(now = Date.now()): number {
+    let n = 0;
+    for (const e of this.cache.values()) if (e.key && now - e.checkedAt < this.trustMs) n++;
+    return n;
   }
 
   assertAllowed(key: AuthenticatedKey, origin: string | undefined, ip: string): void {

@@ -67,10 +67,16 @@ describeWith(['postgres'], 'PostgreSQL restart under traffic (own cluster)', () 
     await cluster.stop();
     const downAt = Date.now();
     const duringOutage = results.length;
-    // Known key, small limit: 60 requests, exactly the 35 uses it had left are answered.
-    const smallOut = await Promise.all(Array.from({ length: 60 }, (_, i) => detail(small.key, i)));
+    // Known key, small limit: 60 requests in two bursts (a flush between them tries to write the
+    // journal), exactly the 35 uses it had left are answered.
+    const smallOut = await Promise.all(Array.from({ length: 30 }, (_, i) => detail(small.key, i)));
+    await new Promise((r) => setTimeout(r, 1100));
+    smallOut.push(...(await Promise.all(Array.from({ length: 30 }, (_, i) => detail(small.key, i)))));
     // A key this gateway never saw cannot be checked: 503 with Retry-After and the compat body, never 500.
     const fresh = await detail(unknown.key, 1);
+    // Readiness stays honest: the database is reported down, but the replica serves the keys it trusts.
+    const ready = await fetch(`${gw.base}/health/ready`, { signal: AbortSignal.timeout(10000) });
+    const readyBody = (await ready.json()) as { checks: Record<string, { status: string }> };
     await new Promise((r) => setTimeout(r, Math.max(0, 3000 - (Date.now() - downAt))));
     const servedWhileDown = results.length - duringOutage;
     await cluster.start();
@@ -84,6 +90,7 @@ describeWith(['postgres'], 'PostgreSQL restart under traffic (own cluster)', () 
     expect(kinds(smallOut)).toMatchObject({ '200': 35 });
     expect(Object.keys(kinds(smallOut)).filter((k) => !['200', '400 over_query_limit', '400 rate_limit'].includes(k))).toEqual([]);
     expect(errorOf(fresh)).toMatchObject({ status: 503, type: 'service_unavailable' });
+    expect([ready.status, readyBody.checks['database']?.status, readyBody.checks['keys']?.status]).toEqual([200, 'failed', 'ok']);
     expect(Number(fresh.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // Back: the never-seen key works, and the counters are exact once the leases are settled.

@@ -57,6 +57,8 @@ interface Local {
   journal: number;
   /** Leased uses in a report statement under way (still out on lease for the database). */
   sending: number;
+  /** Journal uses in a report statement under way (not yet in `knownCount`). */
+  journalSending: number;
   /** `count` as the database last reported it (all replicas), null before the first lease. */
   knownCount: number | null;
   lastUse: number;
@@ -238,6 +240,7 @@ export class QuotaService implements BeforeApplicationShutdown {
         answered: 0,
         journal: 0,
         sending: 0,
+        journalSending: 0,
         knownCount: null,
         lastUse: Date.now(),
         waiters: 0,
@@ -280,6 +283,8 @@ export class QuotaService implements BeforeApplicationShutdown {
 
   /** One lease statement; null when the database did not answer (then the journal serves). */
   private async lease(l: Local): Promise<QuotaLease | null> {
+    // Requests that arrived in the same tick are waiting by now: one lease for all of them.
+    await Promise.resolve();
     try {
       const lease = await withTimeout(this.repo.leaseQuota(l.keyId, l.month, l.kind, l.limit, this.want(l)), QUOTA_DB_TIMEOUT_MS);
       l.avail += lease.granted;
@@ -297,7 +302,7 @@ export class QuotaService implements BeforeApplicationShutdown {
     // Never seen (no lease yet this month): at most one lease's worth, so an outage cannot
     // hand out more than a replica could have held anyway.
     const left = l.knownCount === null ? Math.min(l.limit, this.leaseMax) : l.limit - l.knownCount;
-    if (l.journal < left) return this.grant(l, 'journal', Date.now());
+    if (l.journal + l.journalSending < left) return this.grant(l, 'journal', Date.now());
     if (l.knownCount === null) {
       throw new DomainError(ErrorTypes.serviceUnavailable, 'The quota store is unreachable; try again shortly.', null, 503, UNKNOWN_RETRY_AFTER_S);
     }
@@ -330,11 +335,13 @@ export class QuotaService implements BeforeApplicationShutdown {
     if (this.closed) return Promise.resolve();
     // One flush at a time; a settle-all after a periodic flush runs once that one is done.
     const run = (this.flushing ?? Promise.resolve()).then(() => this.flushOnce(all));
-    const tracked = run.finally(() => {
-      if (this.flushing === tracked) this.flushing = undefined;
-    });
+    const tracked: Promise<void> = run
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.flushing === tracked) this.flushing = undefined;
+      });
     this.flushing = tracked;
-    return all ? run : tracked.catch(() => undefined);
+    return all ? run : tracked;
   }
 
   private async flushOnce(all: boolean): Promise<void> {
@@ -347,7 +354,7 @@ export class QuotaService implements BeforeApplicationShutdown {
       const answered = l.answered;
       const journal = l.journal;
       if (returned === 0 && answered === 0 && journal === 0) {
-        if (idle && l.inFlight === 0 && l.sending === 0 && !l.leasing && t - l.lastUse > 60_000) this.locals.delete(id);
+        if (idle && l.inFlight === 0 && l.sending === 0 && l.journalSending === 0 && !l.leasing && t - l.lastUse > 60_000) this.locals.delete(id);
         continue;
       }
       if (failed !== null && !all) continue;
@@ -355,6 +362,7 @@ export class QuotaService implements BeforeApplicationShutdown {
       l.answered -= answered;
       l.journal -= journal;
       l.sending += returned + answered;
+      l.journalSending += journal;
       try {
         l.knownCount = await withTimeout(this.repo.reportQuota(l.keyId, l.month, l.kind, answered, returned, journal), QUOTA_DB_TIMEOUT_MS);
         this.dbDownUntil = 0;
@@ -368,6 +376,7 @@ export class QuotaService implements BeforeApplicationShutdown {
         this.databaseDown(err);
       } finally {
         l.sending -= returned + answered;
+        l.journalSending -= journal;
       }
     }
     if (failed !== null && all) throw failed;
