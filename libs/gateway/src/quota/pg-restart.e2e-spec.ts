@@ -42,7 +42,8 @@ describeWith(['postgres'], 'PostgreSQL restart under traffic (own cluster)', () 
 
   it('traffic with known keys through a 3 s stop: 0 failed requests, unknown keys get 503 + Retry-After, and the counts are exact once it is back', async () => {
     const keys = gw.app.get(ApiKeyService);
-    const busy = await keys.create({ name: 'busy', monthlySearchLimit: 100000 });
+    // With a request rate: its shared bucket is in PostgreSQL too (a bucket per replica while it is away).
+    const busy = await keys.create({ name: 'busy', monthlySearchLimit: 100000, ratePerSecond: 10000, rateBurst: 20000 });
     // A small limit: during the outage only what the key had left may be answered.
     const small = await keys.create({ name: 'small', monthlySearchLimit: 40 });
     const unknown = await keys.create({ name: 'never-seen', monthlySearchLimit: 100 });
