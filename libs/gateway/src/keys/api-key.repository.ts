@@ -69,24 +69,6 @@ export class ApiKeyRepository {
     return this.usage.find({ where: { keyId, month } });
   }
 
-  /**
-   * Counts one use if the counter is below `limit`, in a single statement, so concurrent
-   * requests (and several gateway replicas) can never pass the limit together.
-   */
-  async consume(keyId: number, month: string, kind: QuotaKind, limit: number): Promise<boolean> {
-    if (limit <= 0) return false;
-    const table = this.usage.metadata.tablePath;
-    const pg = this.usage.manager.connection.options.type === 'postgres';
-    const p = pg ? ['$1', '$2', '$3', '$4'] : ['?', '?', '?', '?'];
-    const rows: unknown = await this.usage.query(
-      `INSERT INTO ${table} (key_id, month, kind, count) VALUES (${p[0]}, ${p[1]}, ${p[2]}, 1)
-       ON CONFLICT (key_id, month, kind) DO UPDATE SET count = ${table}.count + 1
-       WHERE ${table}.count < ${p[3]} RETURNING count`,
-      [keyId, month, kind, limit],
-    );
-    return Array.isArray(rows) && rows.length > 0;
-  }
-
   private dialect(): { pg: boolean; table: string; now: string; p: (i: number) => string; n: (i: number) => string } {
     const pg = this.usage.manager.connection.options.type === 'postgres';
     return {
@@ -152,16 +134,6 @@ export class ApiKeyRepository {
       [keyId, month, kind, answered, returned, journal],
     )) as { count: number }[];
     return Number(rows[0]?.count ?? 0);
-  }
-
-  /** Gives back a use that did not get an answer (server fault). */
-  async refund(keyId: number, month: string, kind: QuotaKind): Promise<void> {
-    await this.usage
-      .createQueryBuilder()
-      .update()
-      .set({ count: () => 'count - 1' })
-      .where('key_id = :keyId AND month = :month AND kind = :kind AND count > 0', { keyId, month, kind })
-      .execute();
   }
 
   /**
