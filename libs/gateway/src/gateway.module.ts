@@ -4,6 +4,7 @@ import { Services } from '@lookup/contracts';
 import { AppConfig, ConfigModule } from '@lookup/shared/config';
 import { TRANSPORT_CLIENT, TransportClient } from '@lookup/shared/transport';
 import { ApiKeyRepository } from './keys/api-key.repository';
+import { ApiKeyService } from './keys/api-key.service';
 import { KEY_OUTPUT, KeySeeder, stdoutKeyOutput } from './keys/key-seeder';
 import { KeysModule } from './keys/keys.module';
 import { QuotaService } from './quota/quota.service';
@@ -61,9 +62,19 @@ export class GatewayModule {
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         {
           provide: READINESS_CHECKS,
-          inject: [ApiKeyRepository],
-          useFactory: (repo: ApiKeyRepository): ReadinessCheck[] => [
-            { name: 'database', critical: true, check: () => repo.ping() },
+          inject: [ApiKeyRepository, ApiKeyService],
+          useFactory: (repo: ApiKeyRepository, keys: ApiKeyService): ReadinessCheck[] => [
+            { name: 'database', critical: false, check: () => repo.ping() },
+            // Ready while the database answers, or while it is away and keys it confirmed are still
+            // trusted (KEY_CACHE_TTL_SECONDS): those are served, quota uses counted locally.
+            {
+              name: 'keys',
+              critical: true,
+              check: () =>
+                repo.ping().catch((err: unknown) => {
+                  if (keys.trustedKeys() === 0) throw err;
+                }),
+            },
             ...services.map((s) => ({
               name: s,
               critical: false,

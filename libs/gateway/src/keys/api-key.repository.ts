@@ -12,6 +12,17 @@ export interface Lease {
   left: number;
 }
 
+/** What a quota lease got, and the counter after it (see leaseQuota). */
+export interface QuotaLease {
+  granted: number;
+  /** `count` after the statement: uses answered plus uses out on lease, all replicas. */
+  count: number;
+  /** Uses out on lease whose outcome the database does not know yet, all replicas. */
+  leased: number;
+  /** Milliseconds since the row was last leased from or reported to (database clock). */
+  ageMs: number;
+}
+
 /** The only code that talks to the key and usage tables. */
 @Injectable()
 export class ApiKeyRepository {
@@ -58,32 +69,71 @@ export class ApiKeyRepository {
     return this.usage.find({ where: { keyId, month } });
   }
 
-  /**
-   * Counts one use if the counter is below `limit`, in a single statement, so concurrent
-   * requests (and several gateway replicas) can never pass the limit together.
-   */
-  async consume(keyId: number, month: string, kind: QuotaKind, limit: number): Promise<boolean> {
-    if (limit <= 0) return false;
-    const table = this.usage.metadata.tablePath;
+  private dialect(): { pg: boolean; table: string; now: string; p: (i: number) => string; n: (i: number) => string } {
     const pg = this.usage.manager.connection.options.type === 'postgres';
-    const p = pg ? ['$1', '$2', '$3', '$4'] : ['?', '?', '?', '?'];
-    const rows: unknown = await this.usage.query(
-      `INSERT INTO ${table} (key_id, month, kind, count) VALUES (${p[0]}, ${p[1]}, ${p[2]}, 1)
-       ON CONFLICT (key_id, month, kind) DO UPDATE SET count = ${table}.count + 1
-       WHERE ${table}.count < ${p[3]} RETURNING count`,
-      [keyId, month, kind, limit],
-    );
-    return Array.isArray(rows) && rows.length > 0;
+    return {
+      pg,
+      table: this.usage.metadata.tablePath,
+      now: pg ? '(extract(epoch from clock_timestamp()) * 1000)' : "((julianday('now') - 2440587.5) * 86400000.0)",
+      p: (i) => `$${i}`,
+      n: (i) => (pg ? `$${i}::int` : `$${i}`),
+    };
   }
 
-  /** Gives back a use that did not get an answer (server fault). */
-  async refund(keyId: number, month: string, kind: QuotaKind): Promise<void> {
-    await this.usage
-      .createQueryBuilder()
-      .update()
-      .set({ count: () => 'count - 1' })
-      .where('key_id = :keyId AND month = :month AND kind = :kind AND count > 0', { keyId, month, kind })
-      .execute();
+  /** `$n` placeholders as they are (PostgreSQL), or as `?` with the values in order (better-sqlite3 takes no numbered ones). */
+  private run<T>(sql: string, params: unknown[]): Promise<T> {
+    if (this.dialect().pg) return this.usage.query(sql, params) as Promise<T>;
+    const ordered: unknown[] = [];
+    const text = sql.replace(/\$(\d+)/g, (_m, n: string) => {
+      ordered.push(params[Number(n) - 1]);
+      return '?';
+    });
+    return this.usage.query(text, ordered) as Promise<T>;
+  }
+
+  /**
+   * Leases up to `want` uses (never past `limit`) for one gateway replica, in one statement, so
+   * concurrent replicas can never take the same use. The uses are counted at once (`count`) and
+   * marked as out on lease (`leased`); see reportQuota for how they are settled.
+   */
+  async leaseQuota(keyId: number, month: string, kind: QuotaKind, limit: number, want: number): Promise<QuotaLease> {
+    const { table: t, now, p, n } = this.dialect();
+    const take = `MIN_(${n(5)}, ${n(4)} - u.count)`;
+    const sql = `INSERT INTO ${t} AS u (key_id, month, kind, count, leased, granted, updated_ms)
+       VALUES (${p(1)}, ${p(2)}, ${p(3)}, MIN_(${n(5)}, ${n(4)}), MIN_(${n(5)}, ${n(4)}), MIN_(${n(5)}, ${n(4)}), ${now})
+       ON CONFLICT (key_id, month, kind) DO UPDATE SET count = u.count + ${take}, leased = u.leased + ${take}, granted = ${take}, updated_ms = ${now}
+       WHERE u.count < ${n(4)}
+       RETURNING granted, count, leased, 0 AS age`;
+    const params = [keyId, month, kind, Math.max(0, limit), Math.max(1, want)];
+    const least = this.dialect().pg ? 'LEAST' : 'MIN';
+    const rows = (await this.run(sql.split('MIN_').join(least), params)) as { granted: number; count: number; leased: number; age: number }[];
+    if (Array.isArray(rows) && rows.length > 0 && Number(rows[0].granted) > 0) return toLease(rows[0]);
+    // Refused: what is out on lease tells "taken by uses in progress" from "spent".
+    const cur = (await this.run(`SELECT 0 AS granted, count, leased, ${now} - updated_ms AS age FROM ${t} WHERE key_id = ${p(1)} AND month = ${p(2)} AND kind = ${p(3)}`, [
+      keyId,
+      month,
+      kind,
+    ])) as { granted: number; count: number; leased: number; age: number }[];
+    return cur.length ? toLease(cur[0]) : { granted: 0, count: 0, leased: 0, ageMs: 0 };
+  }
+
+  /**
+   * Settles what a replica knows about its leased uses, in one statement: `answered` leased uses
+   * got their answer (no longer out on lease), `returned` leased uses were not needed (given
+   * back), `journal` uses were answered without a lease while the database was away (counted
+   * now). Returns `count` after it.
+   */
+  async reportQuota(keyId: number, month: string, kind: QuotaKind, answered: number, returned: number, journal: number): Promise<number> {
+    const { pg, table: t, now, p, n } = this.dialect();
+    const max = pg ? 'GREATEST' : 'MAX';
+    const rows = (await this.run(
+      `INSERT INTO ${t} AS u (key_id, month, kind, count, leased, granted, updated_ms)
+       VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${max}(0, ${n(6)}), 0, 0, ${now})
+       ON CONFLICT (key_id, month, kind) DO UPDATE SET count = ${max}(0, u.count + ${n(6)} - ${n(5)}), leased = ${max}(0, u.leased - ${n(4)} - ${n(5)}), updated_ms = ${now}
+       RETURNING count`,
+      [keyId, month, kind, answered, returned, journal],
+    )) as { count: number }[];
+    return Number(rows[0]?.count ?? 0);
   }
 
   /**
@@ -110,4 +160,8 @@ export class ApiKeyRepository {
   async ping(): Promise<void> {
     await this.keys.query('SELECT 1');
   }
+}
+
+function toLease(r: { granted: number; count: number; leased: number; age: number }): QuotaLease {
+  return { granted: Number(r.granted), count: Number(r.count), leased: Number(r.leased), ageMs: Number(r.age) };
 }

@@ -44,7 +44,20 @@ export interface AuthenticatedKey {
   rateBurst: number;
 }
 
-const CACHE_MS = 5000;
+/** A key lookup waits at most this long for the database. */
+const KEY_LOOKUP_TIMEOUT_MS = 2000;
+/** Retry-After (s) for a key that cannot be checked while the database is away. */
+export const KEY_STORE_RETRY_AFTER_S = 2;
+const CACHE_MAX = 10_000;
+/** After a failed key read, the store is not asked again for this long. */
+const STORE_RETRY_MS = 250;
+
+interface CachedKey {
+  key: AuthenticatedKey | null;
+  /** When the database last confirmed it. */
+  checkedAt: number;
+  refreshing?: Promise<AuthenticatedKey | null>;
+}
 
 export function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
@@ -53,13 +66,27 @@ export function hashKey(key: string): string {
 @Injectable()
 export class ApiKeyService {
   private readonly logger = new Logger('ApiKeys');
-  /** A short cache: a revoked key stops working within CACHE_MS on every replica. */
-  private readonly cache = new Map<string, { key: AuthenticatedKey | null; until: number }>();
+  /**
+   * Keys as the database last confirmed them. A key is re-read in the background once it is
+   * KEY_CACHE_REFRESH_MS old (the request that notices goes on with the cached key), so a revoked
+   * key stops working about KEY_CACHE_REFRESH_MS after its revocation on every replica. While the database
+   * is unreachable a key it confirmed within KEY_CACHE_TTL_SECONDS keeps working (a revocation
+   * meanwhile takes effect when the database is back, or when the trust window ends); any other
+   * key is refused with 503 and Retry-After.
+   */
+  private readonly cache = new Map<string, CachedKey>();
+  private readonly trustMs: number;
+  private readonly refreshMs: number;
+  /** After a failed read, cached keys are not re-read (and unknown ones refused at once) until then. */
+  private storeDownUntil = 0;
 
   constructor(
     private readonly repo: ApiKeyRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.trustMs = (config.KEY_CACHE_TTL_SECONDS ?? 300) * 1000;
+    this.refreshMs = config.KEY_CACHE_REFRESH_MS ?? 5000;
+  }
 
   async create(input: CreateKeyInput): Promise<{ key: string; entity: ApiKeyEntity }> {
     const key = input.key ?? generateKey();
@@ -121,16 +148,47 @@ export class ApiKeyService {
     const now = Date.now();
     const hit = this.cache.get(hash);
     let key: AuthenticatedKey | null;
-    if (hit && hit.until > now) {
+    if (hit && now - hit.checkedAt < this.refreshMs) {
       key = hit.key;
+    } else if (hit?.key && now - hit.checkedAt < Math.max(this.trustMs, this.refreshMs)) {
+      // Known and trusted: answer now, re-read behind the request.
+      key = hit.key;
+      if (now >= this.storeDownUntil) this.refresh(hash, hit).catch(() => undefined);
     } else {
-      const entity = await this.repo.findActiveByHash(hash);
-      key = entity ? toAuthenticated(entity, this.config) : null;
-      if (this.cache.size > 10000) this.cache.clear();
-      this.cache.set(hash, { key, until: now + CACHE_MS });
+      try {
+        if (now < this.storeDownUntil) throw new Error('key store unreachable');
+        key = await this.refresh(hash, hit);
+      } catch {
+        throw new DomainError(ErrorTypes.serviceUnavailable, 'The key store is unreachable; try again shortly.', null, 503, KEY_STORE_RETRY_AFTER_S);
+      }
     }
     if (!key) throw new DomainError(ErrorTypes.invalidApiKey, 'The API key is not valid.', 'api_key');
     return key;
+  }
+
+  /** One database read per key at a time; a failure leaves the cached entry as it was. */
+  private refresh(hash: string, hit: CachedKey | undefined): Promise<AuthenticatedKey | null> {
+    if (hit?.refreshing) return hit.refreshing;
+    const reading = withTimeout(this.repo.findActiveByHash(hash), KEY_LOOKUP_TIMEOUT_MS).then((entity) => {
+      const key = entity ? toAuthenticated(entity, this.config) : null;
+      this.cache.delete(hash);
+      if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(hash, { key, checkedAt: Date.now() });
+      return key;
+    });
+    reading.catch(() => (this.storeDownUntil = Date.now() + STORE_RETRY_MS));
+    if (hit) {
+      hit.refreshing = reading;
+      reading.catch(() => undefined).finally(() => (hit.refreshing = undefined));
+    }
+    return reading;
+  }
+
+  /** Keys this replica may serve without the database (confirmed within KEY_CACHE_TTL_SECONDS): readiness while the database is away. */
+  trustedKeys(now = Date.now()): number {
+    let n = 0;
+    for (const e of this.cache.values()) if (e.key && now - e.checkedAt < this.trustMs) n++;
+    return n;
   }
 
   assertAllowed(key: AuthenticatedKey, origin: string | undefined, ip: string): void {
@@ -159,4 +217,12 @@ function toAuthenticated(e: ApiKeyEntity, config: AppConfig): AuthenticatedKey {
     ratePerSecond: e.ratePerSecond ?? config.RATE_LIMIT_PER_SECOND,
     rateBurst: e.rateBurst ?? config.RATE_LIMIT_BURST,
   };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the key store within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }

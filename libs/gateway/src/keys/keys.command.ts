@@ -132,7 +132,10 @@ export async function runKeysCommand(argv: string[], service: ApiKeyService, rep
       const month = one.get('month') ?? monthOf(new Date());
       const rows = await repo.usageOf(key.id, month);
       const count = (kind: string) => rows.find((r) => r.kind === kind)?.count ?? 0;
-      io.out(`key ${key.id} ${month}: search ${count('search')}/${key.monthlySearchLimit}, query ${count('query')}/${key.monthlyQueryLimit}`);
+      // Counts include uses gateways hold on lease and have not used yet (given back when idle).
+      const leased = rows.filter((r) => r.leased > 0).map((r) => `${r.kind} ${r.leased}`);
+      const note = leased.length ? ` (of which on lease to gateways: ${leased.join(', ')})` : '';
+      io.out(`key ${key.id} ${month}: search ${count('search')}/${key.monthlySearchLimit}, query ${count('query')}/${key.monthlyQueryLimit}${note}`);
       return;
     }
     default:

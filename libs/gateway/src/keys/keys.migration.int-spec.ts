@@ -1,7 +1,7 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadConfig } from '@lookup/shared/config';
 import { createTestSchema, describeWith, tempDir } from '@lookup/shared/testing';
-import { CreateApiKeys1763700000000 } from './keys.migration';
+import { CreateApiKeys1763700000000, KeyPrefixAndRateLimits1764000000000 } from './keys.migration';
 import { keysDataSourceOptions } from './keys.store';
 
 /**
@@ -40,6 +40,42 @@ describeWith(['postgres'], 'key_prefix migration (PostgreSQL)', () => {
     try {
       const options = keysDataSourceOptions(loadConfig({}, { PROFILE: 'distributed', DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema }));
       expect(await migrateOldRows(options)).toEqual(['', '', 'lk_Ab3d']);
+    } finally {
+      await pg.drop();
+    }
+  });
+});
+
+/** Issues 19/20: counters written before leases keep their count, with nothing out on lease. */
+async function migrateOldUsage(options: DataSourceOptions): Promise<unknown[]> {
+  const before = new DataSource({ ...options, name: undefined, migrations: [CreateApiKeys1763700000000, KeyPrefixAndRateLimits1764000000000], entities: [] } as DataSourceOptions);
+  await before.initialize();
+  const schema = (options as { schema?: string }).schema;
+  const t = (name: string) => (schema ? `"${schema}".${name}` : name);
+  await before.query(`INSERT INTO ${t('api_keys')} (name, key_hash, key_prefix, monthly_search_limit, monthly_query_limit) VALUES ('old', 'h9', '', 10, 10)`);
+  await before.query(`INSERT INTO ${t('api_key_usage')} (key_id, month, kind, count) SELECT id, '2026-01', 'search', 7 FROM ${t('api_keys')} WHERE key_hash = 'h9'`);
+  await before.destroy();
+  const after = new DataSource({ ...options, name: undefined } as DataSourceOptions);
+  await after.initialize();
+  const rows = (await after.query(`SELECT count, leased, granted FROM ${t('api_key_usage')}`)) as Record<string, unknown>[];
+  await after.destroy();
+  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])));
+}
+
+describe('quota lease migration (SQLite)', () => {
+  const dir = tempDir();
+  afterAll(() => dir.remove());
+  it('keeps the counts, nothing out on lease', async () => {
+    expect(await migrateOldUsage(keysDataSourceOptions(loadConfig({}, { DATA_DIR: dir.path })))).toEqual([{ count: 7, leased: 0, granted: 0 }]);
+  });
+});
+
+describeWith(['postgres'], 'quota lease migration (PostgreSQL)', () => {
+  it('keeps the counts, nothing out on lease', async () => {
+    const pg = await createTestSchema('leasemig');
+    try {
+      const options = keysDataSourceOptions(loadConfig({}, { PROFILE: 'distributed', DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema }));
+      expect(await migrateOldUsage(options)).toEqual([{ count: 7, leased: 0, granted: 0 }]);
     } finally {
       await pg.drop();
     }

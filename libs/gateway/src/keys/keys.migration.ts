@@ -86,3 +86,30 @@ export class KeyPrefixAndRateLimits1764000000000 implements MigrationInterface {
     await q.dropColumn('api_keys', 'rate_per_second');
   }
 }
+
+/**
+ * Issues 19/20: monthly quotas are leased by gateway replicas, N uses per statement. `count`
+ * stays what the limit is checked against: uses answered plus uses out on lease (unused ones are
+ * subtracted when returned, so once leases are settled `count` is exactly the uses answered).
+ * `leased`: uses out on lease whose outcome the database does not know yet (unused, in flight,
+ * or answered and not yet reported). `granted`: what the last lease took (lets one statement
+ * both grant and report it). `updated_ms`: the database's clock at the last lease or report, so
+ * a replica can tell uses held by live replicas from ones a crashed replica left behind.
+ */
+export class QuotaLeases1764500000000 implements MigrationInterface {
+  name = 'QuotaLeases1764500000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.addColumns('api_key_usage', [
+      new TableColumn({ name: 'leased', type: 'integer', default: 0 }),
+      new TableColumn({ name: 'granted', type: 'integer', default: 0 }),
+      new TableColumn({ name: 'updated_ms', type: 'float', default: 0 }),
+    ]);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.dropColumn('api_key_usage', 'updated_ms');
+    await q.dropColumn('api_key_usage', 'granted');
+    await q.dropColumn('api_key_usage', 'leased');
+  }
+}

@@ -26,11 +26,33 @@ export class MemoryTokenStore implements TokenStore {
   }
 }
 
-/** The distributed profile: PostgreSQL, which every gateway replica already talks to for keys and quotas. */
+/**
+ * The distributed profile: PostgreSQL, which every gateway replica already talks to for keys and
+ * quotas. While it does not answer (a restart), each replica leases from a bucket of its own
+ * instead, so keys keep their rate per replica rather than failing every request.
+ */
 export class PostgresTokenStore implements TokenStore {
-  constructor(private readonly repo: ApiKeyRepository) {}
+  private readonly fallback = new MemoryTokenStore();
+  private downUntil = 0;
 
-  lease(keyId: number, rate: number, burst: number, want: number): Promise<Lease> {
-    return this.repo.leaseTokens(keyId, rate, burst, want);
+  constructor(
+    private readonly repo: ApiKeyRepository,
+    private readonly timeoutMs = 2000,
+  ) {}
+
+  async lease(keyId: number, rate: number, burst: number, want: number): Promise<Lease> {
+    if (Date.now() < this.downUntil) return this.fallback.lease(keyId, rate, burst, want);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        this.repo.leaseTokens(keyId, rate, burst, want),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('token lease timed out')), this.timeoutMs))),
+      ]);
+    } catch {
+      this.downUntil = Date.now() + 1000;
+      return this.fallback.lease(keyId, rate, burst, want);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

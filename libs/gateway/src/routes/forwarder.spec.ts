@@ -56,12 +56,22 @@ describe('Forwarder quota metering', () => {
     const { key } = await keys.create({ name: 'fwd', monthlySearchLimit: limit });
     return keys.authenticate(key);
   }
-  const used = async (k: AuthenticatedKey) => (await repo.usageOf(k.id, monthOf(new Date()))).find((u) => u.kind === 'search')?.count ?? 0;
+  // Each QuotaService holds a lease like a gateway replica: settled before the counter is read.
+  const quotas: QuotaService[] = [];
+  const newQuota = () => {
+    const q = new QuotaService(repo);
+    quotas.push(q);
+    return q;
+  };
+  const used = async (k: AuthenticatedKey) => {
+    for (const q of quotas) await q.settleAll();
+    return (await repo.usageOf(k.id, monthOf(new Date()))).find((u) => u.kind === 'search')?.count ?? 0;
+  };
 
   it('counts exactly the answered requests out of 200 concurrent ones, and sends the rest nowhere once spent', async () => {
     const key = await keyWith(50);
     const service = new ScriptedService(5);
-    const fwd = new Forwarder(service, new QuotaService(repo));
+    const fwd = new Forwarder(service, newQuota());
     const results = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => fwd.forward('places.query', { i }, key, 'search')));
     // Refused while the 50 were still in progress: "try again" (rate_limit), or spent once they had finished.
     const refused = results.filter((r) => r.status === 'rejected' && ['rate_limit', 'over_query_limit'].includes((r.reason as DomainError).type)).length;
@@ -77,7 +87,7 @@ describe('Forwarder quota metering', () => {
     const key = await keyWith(10);
     const service = new ScriptedService(0);
     let meteringDone = false;
-    const quota = new QuotaService(repo);
+    const quota = newQuota();
     const consume = quota.consume.bind(quota);
     quota.consume = async (...args) => {
       const t = await consume(...args);
@@ -97,7 +107,7 @@ describe('Forwarder quota metering', () => {
   it('gives the use back when the service fails (5xx), not when the caller was wrong (4xx)', async () => {
     const key = await keyWith(10);
     const service = new ScriptedService(1);
-    const fwd = new Forwarder(service, new QuotaService(repo));
+    const fwd = new Forwarder(service, newQuota());
     service.fail = new DomainError('timeout', 'no answer', null, 504);
     await expect(fwd.forward('places.query', {}, key, 'search')).rejects.toMatchObject({ status: 504 });
     expect(await used(key)).toBe(0);
@@ -109,7 +119,7 @@ describe('Forwarder quota metering', () => {
   it('a service failure that comes before the counter is written is handled at once (never unhandled), and refunded', async () => {
     const key = await keyWith(10);
     const service = new ScriptedService(0);
-    const quota = new QuotaService(repo);
+    const quota = newQuota();
     const consume = quota.consume.bind(quota);
     quota.consume = async (...args) => {
       await new Promise((r) => setTimeout(r, 40));
@@ -131,7 +141,7 @@ describe('Forwarder quota metering', () => {
     const { key: raw } = await keys.create({ name: 'fwd-q', monthlyQueryLimit: 1 });
     const key = await keys.authenticate(raw);
     const service = new ScriptedService(0);
-    const fwd = new Forwarder(service, new QuotaService(repo));
+    const fwd = new Forwarder(service, newQuota());
     await expect(fwd.forward('utils.translate', { t: 1 }, key, 'query')).resolves.toEqual({ t: 1 });
     await expect(fwd.forward('utils.translate', { t: 2 }, key, 'query')).rejects.toMatchObject({ type: 'over_query_limit' });
     expect(service.calls).toBe(1);
@@ -139,6 +149,6 @@ describe('Forwarder quota metering', () => {
 
   it('does not meter unmetered routes', async () => {
     const key = await keyWith(0);
-    await expect(new Forwarder(new ScriptedService(), new QuotaService(repo)).forward('places.regions', { a: 1 }, key, null)).resolves.toEqual({ a: 1 });
+    await expect(new Forwarder(new ScriptedService(), newQuota()).forward('places.regions', { a: 1 }, key, null)).resolves.toEqual({ a: 1 });
   });
 });

@@ -54,6 +54,21 @@ export class AppConfig {
    * (tests, private deployments), comma-separated. Empty: only public addresses are contacted.
    */
   @IsString() EMAIL_SMTP_ALLOWED_CIDRS = '';
+  /**
+   * Seconds a key the database confirmed keeps being served from the gateway's cache while the
+   * database is unreachable (a key revoked meanwhile works until then).
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(86400) KEY_CACHE_TTL_SECONDS = 300;
+  /** A cached key older than this is re-read from the database behind the request that uses it: about how long a revocation takes to reach every replica. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(600000) KEY_CACHE_REFRESH_MS = 5000;
+  /** Most monthly uses a gateway replica leases from the database at once (per key, kind and month); 1: one database write per request. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(100000) QUOTA_LEASE_MAX = 100;
+  /** Replicas a lease leaves room for: one lease takes at most (remaining uses) / (2 x this), so the limit stays exact and shared fairly. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000) QUOTA_LEASE_REPLICAS = 4;
+  /** How often a replica writes its answered uses and outage journal to the database and returns idle leases. */
+  @Type(() => Number) @IsInt() @Min(50) @Max(60000) QUOTA_FLUSH_MS = 1000;
+  /** Leased uses not needed for this long are returned. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(600000) QUOTA_LEASE_IDLE_MS = 2000;
   @Type(() => Number) @IsInt() @Min(0) DEFAULT_MONTHLY_SEARCH_LIMIT = 100000;
   @Type(() => Number) @IsInt() @Min(0) DEFAULT_MONTHLY_QUERY_LIMIT = 10000;
   /** Intl: votes of distinct members that approve a pending translation. */
