@@ -6,7 +6,8 @@ import { MessagePattern, Payload, CustomTransportStrategy } from '@nestjs/micros
 import { IsInt, Max } from 'class-validator';
 import { Type } from 'class-transformer';
 import { DomainError, Required } from '@lookup/contracts';
-import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
+import { describeWith, freePortRange, NATS_SERVER_BIN, NatsServerProcess, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
+import { existsSync } from 'node:fs';
 import { RpcHandlers } from './rpc-handlers.decorator';
 import { InProcessBus, InProcessTransportClient, InProcessTransportServer } from './in-process.transport';
 import { NatsTransportServer } from './nats.server';
@@ -40,6 +41,13 @@ class TestHandlers {
   /** Incompressible and over max_payload even gzipped. */
   @MessagePattern('test.huge') huge() {
     return randomBytes(3 * 1024 * 1024).toString('base64');
+  }
+  static writes = 0;
+  /** A write (not idempotent): never sent twice by the client. */
+  @MessagePattern('intl.translations.vote') async vote() {
+    TestHandlers.writes++;
+    await new Promise((r) => setTimeout(r, 800));
+    return 'voted';
   }
   @MessagePattern('test.slow') async slow() {
     await new Promise((r) => setTimeout(r, 800));
@@ -142,4 +150,76 @@ describeWith(['nats'], 'NATS transport', () => {
     await a.close();
     await b.close();
   });
+});
+
+/**
+ * A NATS server of the test's own, stopped and started under a client and a service: requests
+ * wait for the connection, a read whose reply was lost is sent again, a write is not, and only a
+ * request whose deadline passes fails (504 with Retry-After).
+ */
+(existsSync(NATS_SERVER_BIN) || process.env['REQUIRE_SERVERS'] === '1' ? describe : describe.skip)('NATS transport through a NATS restart', () => {
+  let nats: NatsServerProcess;
+  let app: INestMicroservice;
+  let client: NatsTransportClient;
+  const dir = tempDir('lookup-transport-nats-');
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  beforeAll(async () => {
+    nats = new NatsServerProcess(await freePortRange(1), dir.path);
+    await nats.start();
+    app = await startWith(new NatsTransportServer({ url: nats.url, prefix: 'r', queue: 'test', name: 'r' }));
+    client = await NatsTransportClient.connect({ url: nats.url, prefix: 'r', name: 'r-client', timeoutMs: 6000 });
+  }, 30000);
+  afterAll(async () => {
+    await client?.close().catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    await nats?.stop();
+    dir.remove();
+  }, 30000);
+
+  it('answers requests sent while NATS is down, and a read in flight when it went down, once it is back', async () => {
+    TestHandlers.calls = 0;
+    const inFlight = client.request('test.slow', {});
+    await pause(200);
+    await nats.stop();
+    const t0 = Date.now();
+    const duringOutage = Promise.all(Array.from({ length: 5 }, (_, i) => client.request<{ doubled: number }>('test.echo', { n: i })));
+    expect(client.connectionState()).toMatchObject({ connected: false });
+    await pause(1500);
+    await nats.start();
+    await expect(inFlight).resolves.toBe('late');
+    expect((await duringOutage).map((a) => a.doubled)).toEqual([0, 2, 4, 6, 8]);
+    // They waited for the connection, not for their deadline.
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(TestHandlers.calls).toBe(5);
+    expect(client.stats.resentAfterDisconnect).toBeGreaterThanOrEqual(1);
+    expect(client.connectionState()).toEqual({ connected: true, downForMs: 0 });
+  }, 30000);
+
+  it('does not send a write again when its reply was lost; it times out with a 504 and Retry-After', async () => {
+    TestHandlers.writes = 0;
+    const vote = client.request('intl.translations.vote', {}, { timeoutMs: 3000 }).catch((e: unknown) => e);
+    await pause(300);
+    await nats.stop();
+    await pause(500);
+    await nats.start();
+    const err = (await vote) as DomainError;
+    expect([err.type, err.status, err.retryAfter]).toEqual(['timeout', 504, 1]);
+    expect(TestHandlers.writes).toBe(1);
+  }, 30000);
+
+  it('fails only when the deadline passes while NATS is down: 504 with Retry-After, at the deadline', async () => {
+    await nats.stop();
+    try {
+      const t0 = Date.now();
+      const err = (await client.request('test.echo', { n: 1 }, { timeoutMs: 800 }).catch((e: unknown) => e)) as DomainError;
+      const took = Date.now() - t0;
+      expect([err.type, err.status, err.retryAfter]).toEqual(['timeout', 504, 1]);
+      expect(took).toBeGreaterThanOrEqual(750);
+      expect(took).toBeLessThan(2000);
+    } finally {
+      await nats.start();
+    }
+    await expect(client.request('test.echo', { n: 3 })).resolves.toEqual({ doubled: 6 });
+  }, 30000);
 });
