@@ -43,6 +43,12 @@ export function isIdempotent(subject: string): boolean {
  * that is gone.
  */
 const RESUBSCRIBE_GRACE_MS = 5000;
+/**
+ * How long "no responders" waits to see whether the connection is going down too (NATS
+ * shutting down) before it is answered as a 503: the price, in latency, of a 503 for a service
+ * that is really gone.
+ */
+const NO_RESPONDER_SETTLE_MS = 300;
 /** Pause between "no responders" retries within the grace window. */
 const NO_RESPONDER_PAUSE_MS = 100;
 
@@ -169,12 +175,23 @@ export class NatsTransportClient implements TransportClient {
         throw late.kind === 'failed' ? this.mapError(late.err, subject, timeout) : transportTimeout(subject, timeout);
       }
       const code = (outcome.err as NatsError).code;
-      if (code === ErrorCode.NoResponders && Date.now() - this.lastReconnectAt < RESUBSCRIBE_GRACE_MS && this.lastReconnectAt > 0) {
-        const pause = Math.min(NO_RESPONDER_PAUSE_MS, deadline - Date.now());
-        if (pause > 0) {
-          this.stats.noResponderRetries++;
-          await new Promise((r) => setTimeout(r, pause));
-          continue;
+      if (code === ErrorCode.NoResponders) {
+        if (this.lastReconnectAt > 0 && Date.now() - this.lastReconnectAt < RESUBSCRIBE_GRACE_MS) {
+          const pause = Math.min(NO_RESPONDER_PAUSE_MS, deadline - Date.now());
+          if (pause > 0) {
+            this.stats.noResponderRetries++;
+            await new Promise((r) => setTimeout(r, pause));
+            continue;
+          }
+        } else if (this.connected) {
+          // A NATS server shutting down drops the services' connections (and so their
+          // subscriptions) a moment before ours: "no responders" then is the outage starting.
+          // Wait briefly for our own disconnect; if it comes, wait for the connection instead.
+          await this.change(Math.min(NO_RESPONDER_SETTLE_MS, deadline - Date.now()));
+          if (this.epoch !== epoch) {
+            this.stats.noResponderRetries++;
+            continue;
+          }
         }
       }
       // A disconnect that raced the request (closed socket on publish) is also a lost request.
