@@ -16,7 +16,6 @@ import {
   quantile,
   statusCounts,
   TrafficGenerator,
-  TrafficSample,
 } from '@lookup/shared/testing';
 import { RunningStack, startStack } from './stack';
 
