@@ -1,6 +1,7 @@
 import { DomainError } from '@lookup/contracts';
 import { unavailableError } from './unavailable';
 import { RpcErrorFilter } from './rpc-error.filter';
+import { asEnvelope } from './reply';
 
 /** Error shapes as the drivers throw them (node-postgres, TypeORM, the OpenSearch client, Node sockets). */
 const named = (name: string, message: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(message), { name }, extra);
@@ -34,5 +35,10 @@ describe('unavailableError: a part that is down is a 503/504 to retry, not a 500
     expect(env).toMatchObject({ status: 503, type: 'service_unavailable', retryAfter: 1 });
     expect(env.message).not.toContain('10.0.0.7');
     expect(new RpcErrorFilter().toEnvelope(new TypeError('secret'))).toEqual(DomainError.internal().toEnvelope());
+  });
+
+  it('also when the error escaped the filter (the reply envelope of any transport)', () => {
+    expect(asEnvelope(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toMatchObject({ status: 503, type: 'service_unavailable' });
+    expect(asEnvelope(new TypeError('secret'))).toEqual(DomainError.internal().toEnvelope());
   });
 });
