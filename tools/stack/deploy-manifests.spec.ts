@@ -56,6 +56,34 @@ describe('deployment manifests', () => {
     expect(nats['spec']['volumeClaimTemplates']).toHaveLength(1);
   });
 
+  it('runs NATS as a 3-node cluster: a full mesh of routes on stable names, clustered JetStream, one node down at a time', () => {
+    const nats = byKind('StatefulSet').find((s) => s['metadata']['name'] === 'nats')!;
+    const replicas = nats['spec']['replicas'] as number;
+    expect(replicas).toBeGreaterThanOrEqual(3);
+    const args = nats['spec']['template']['spec']['containers'][0]['args'] as string[];
+    const arg = (flag: string) => args[args.indexOf(flag) + 1];
+    expect(arg('--cluster_name')).toBeTruthy();
+    expect(arg('--cluster')).toMatch(/:6222$/);
+    // Each node's unique server name (JetStream in a cluster needs it).
+    expect(arg('--name')).toBe('$(POD_NAME)');
+    const headless = nats['spec']['serviceName'] as string;
+    const routes = arg('--routes').split(',');
+    expect(routes).toEqual(Array.from({ length: replicas }, (_, i) => `nats://nats-${i}.${headless}.lookup.svc:6222`));
+    const svc = byKind('Service').find((s) => s['metadata']['name'] === headless)!;
+    expect(svc['spec']['clusterIP']).toBe('None');
+    expect(svc['spec']['publishNotReadyAddresses']).toBe(true);
+    expect((svc['spec']['ports'] as Obj[]).map((p) => p['port'])).toContain(6222);
+    const pdb = byKind('PodDisruptionBudget').find((p) => p['spec']['selector']['matchLabels']['app'] === 'nats')!;
+    expect(pdb['spec']['maxUnavailable']).toBe(1);
+  });
+
+  it("keeps the gateway's readiness on /health/ready, which fails when NATS stays unreachable", () => {
+    const gw = byKind('Deployment').find((d) => d['metadata']['name'] === 'gateway')!;
+    const probe = gw['spec']['template']['spec']['containers'][0]['readinessProbe'] as Obj;
+    // The check behind it: libs/gateway/src/health/readiness.spec.ts.
+    expect(probe['httpGet']['path']).toBe('/health/ready');
+  });
+
   it('runs the PostgreSQL migrations as a Job through an entry point that exists', () => {
     const job = byKind('Job').find((j) => j['metadata']['name'] === 'lookup-migrate')!;
     const cmd = job['spec']['template']['spec']['containers'][0]['command'] as string[];
@@ -81,6 +109,16 @@ describe('deployment manifests', () => {
       expect([app, envOf(dep['spec']['template']['spec']['containers'][0])['PORT']]).toEqual([app, port]);
     }
     expect(services['migrate']['command']).toContain('dist/apps/gateway/src/migrate.js');
+    // NATS as a cluster of three, each routing to all, with its own name and store.
+    const natsNodes = Object.keys(services).filter((n) => /^nats(-\d+)?$/.test(n));
+    expect(natsNodes).toHaveLength(3);
+    const names = natsNodes.map((n) => {
+      const cmd = services[n]['command'] as string[];
+      expect([n, cmd[cmd.indexOf('--routes') + 1].split(',').sort()]).toEqual([n, natsNodes.map((m) => `nats://${m}:6222`).sort()]);
+      return cmd[cmd.indexOf('--name') + 1];
+    });
+    expect(new Set(names).size).toBe(3);
+    expect(new Set(natsNodes.map((n) => String(services[n]['volumes']))).size).toBe(3);
     const bin = ['/usr/bin/docker-compose', '/usr/local/bin/docker-compose'].find((p) => existsSync(p));
     if (bin) execFileSync(bin, ['-f', join(ROOT, 'docker-compose.yml'), 'config', '-q'], { cwd: ROOT, stdio: 'pipe', timeout: 30000 });
   });

@@ -13,36 +13,84 @@ import {
   OpenSearchNode,
   PG_BIN,
   PostgresCluster,
+  quantile,
   statusCounts,
   TrafficGenerator,
-  TrafficSample,
 } from '@lookup/shared/testing';
 import { RunningStack, startStack } from './stack';
 
 const ROOT = resolve(__dirname, '..', '..');
 const KEY = 'fault-test-key';
-const TRANSPORT_TIMEOUT_MS = 2000;
-/** "No hang": every answer within the transport timeout plus slack for a loaded 2-core machine. */
+/** Every request's deadline at the gateway (the default); a NATS restart must fit within it. */
+const TRANSPORT_TIMEOUT_MS = 5000;
+/** "No hang": every answer within the deadline plus slack for a loaded 2-core machine. */
 const ANSWER_BOUND_MS = TRANSPORT_TIMEOUT_MS + 2000;
-const DOWN_MS = 3000;
-const RECOVERY_BOUND_MS = 20000;
 
 const needed = [NATS_SERVER_BIN, `${PG_BIN}/initdb`, resolve(ROOT, 'tools/opensearch/target/opensearch-launcher.jar')];
 const missing = needed.filter((p) => !existsSync(p));
 const describeFault = missing.length === 0 || process.env['REQUIRE_SERVERS'] === '1' ? describe : describe.skip;
 if (missing.length) console.log(`skipped "fault test": missing ${missing.join(', ')}`);
 
-interface Outage {
-  part: string;
+type Part = 'nats' | 'opensearch' | 'postgres';
+
+/**
+ * What each outage may cost, in one place. Tighten here as the design improves:
+ * - `maxFailed`: requests sent during the phase that may fail (`Infinity`: as many as fall in
+ *   the outage). Every failure must be a 503/504 with `Retry-After` and
+ *   `swiftyper-should-retry: true`; a 500 or a hang is never allowed.
+ * - `downShows`: how the test knows the part was really down: requests failed, or waited.
+ * - `recoveryMs`: first answers (3 place details) within this long after the part is back.
+ */
+interface Expectation {
+  downMs: number;
+  maxFailed: number;
+  downShows: 'failures' | 'waits';
+  recoveryMs: number;
+  /** Why failures are allowed, printed with the table. */
+  why: string;
+}
+const EXPECT: Record<Part, Expectation> = {
+  // Requests wait for the connection (nats.client.ts) and a read in flight is sent again.
+  nats: { downMs: 3000, maxFailed: 0, downShows: 'waits', recoveryMs: 3000, why: 'none may fail' },
+  // One node: nothing can answer a search while it is down. With a two-node cluster and a replica
+  // per shard ("cluster" work) this becomes maxFailed 0, downShows 'waits'.
+  opensearch: { downMs: 3000, maxFailed: Infinity, downShows: 'failures', recoveryMs: 8000, why: 'single node: 503 while down' },
+  // Keys and quota need the database per request. With the gateway serving keys and quota from
+  // memory while it is down ("quota" work) this becomes maxFailed 0.
+  postgres: { downMs: 3000, maxFailed: Infinity, downShows: 'failures', recoveryMs: 3000, why: 'keys/quota need the database: 503 while down' },
+};
+
+interface Phase {
+  part: Part;
+  /** ms since traffic start: the phase (and its outage) begins. */
+  from: number;
   downAt: number;
+  /** up() resolved: the part answers again. */
   upAt: number;
   recoveredAt?: number;
+  /** The next phase's start (or the tail's). */
+  to: number;
+}
+
+interface PhaseReport {
+  part: Part;
+  downMs: number;
+  requests: number;
+  failed: number;
+  failedByStatus: Record<string, number>;
+  waited: number;
+  waitP50: number;
+  waitP99: number;
+  waitMax: number;
+  recoveryMs: number | null;
 }
 
 /**
  * Faults while traffic runs, on servers of the test's own (never the shared ones): NATS
- * restarted, OpenSearch stopped and started, PostgreSQL restarted. The gateway must answer 5xx
- * quickly while a part is down, recover by itself, and count exactly the uses it answered.
+ * restarted, OpenSearch stopped and started, PostgreSQL restarted. Per outage the test measures
+ * how long the part was down, how many requests failed and how many waited (answered slower than
+ * normal, and how long), and holds each to its row of EXPECT; across all of it: no 500, no hang,
+ * every answer within the deadline, and exactly the answered searches counted.
  */
 describeFault('fault test: the distributed stack under restarts of NATS, OpenSearch and PostgreSQL', () => {
   let nats: NatsServerProcess;
@@ -51,8 +99,7 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
   let stack: RunningStack | undefined;
   const natsDir = tempDir('lookup-fault-nats-');
   const crashes: string[] = [];
-  const outages: Outage[] = [];
-  let samples: TrafficSample[] = [];
+  const errorLines: string[] = [];
   let municipalityId = '';
 
   beforeAll(async () => {
@@ -85,7 +132,10 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
         TRANSPORT_TIMEOUT_MS: String(TRANSPORT_TIMEOUT_MS),
       },
       readyTimeoutMs: 60000,
-      log: () => undefined,
+      // Errors logged by the apps, shown when an assertion fails (a 500 logs its stack).
+      log: (app, line) => {
+        if (/ERROR/.test(line) && errorLines.length < 20) errorLines.push(`${app}: ${line.slice(0, 300)}`);
+      },
       onUnexpectedExit: (app, code) => crashes.push(`${app} exited (${code})`),
     });
     const list = await fetch(`${stack.gatewayUrl}/v1/places/municipalities`, {
@@ -102,63 +152,117 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
     natsDir.remove();
   }, 120000);
 
-  it('answers 5xx quickly while a part is down, recovers by itself, and loses no quota count', async () => {
+  it('rides through a NATS restart, answers 503 + Retry-After (never 500) while a store is down, recovers, and counts every answer once', async () => {
     const gw = stack!.gatewayUrl;
     const traffic = new TrafficGenerator((i) =>
       i % 2 === 0
         ? { kind: 'detail', url: `${gw}/v1/places/${municipalityId}`, body: { api_key: KEY } }
         : { kind: 'regions', url: `${gw}/v1/places/regions`, body: { api_key: KEY, country: 'CZ' } },
     );
+    const parts: Record<Part, { down(): Promise<void>; up(): Promise<void> }> = {
+      nats: { down: () => nats.stop(), up: () => nats.start() },
+      opensearch: { down: () => os.stop(), up: () => os.start() },
+      postgres: { down: () => pg.stop(), up: () => pg.start() },
+    };
     const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    const recovered = async (o: Outage) => {
-      const deadline = Date.now() + RECOVERY_BOUND_MS;
+    const phases: Phase[] = [];
+    const recovered = async (p: Phase) => {
+      const deadline = Date.now() + EXPECT[p.part].recoveryMs + 5000;
       while (Date.now() < deadline) {
-        const ok = traffic.samples.filter((s) => s.at >= o.upAt && s.status === 200 && s.kind === 'detail');
+        const ok = traffic.samples.filter((s) => s.at >= p.upAt && s.status === 200 && s.kind === 'detail');
         if (ok.length >= 3) {
-          o.recoveredAt = traffic.now();
+          // When the third one was sent.
+          p.recoveredAt = ok.map((s) => s.at).sort((a, b) => a - b)[2];
           return;
         }
         await pause(100);
       }
     };
-    const outage = async (part: string, down: () => Promise<void>, up: () => Promise<void>) => {
-      const o: Outage = { part, downAt: traffic.now(), upAt: 0 };
-      outages.push(o);
-      await down();
-      await pause(DOWN_MS);
-      o.upAt = traffic.now();
-      await up();
-      await recovered(o);
-    };
 
     traffic.start();
-    await pause(1500);
-    await outage('nats', () => nats.stop(), () => nats.start());
-    await outage('opensearch', () => os.stop(), () => os.start());
-    await outage('postgres', () => pg.stop(), () => pg.start());
+    await pause(2000);
+    const baselineTo = traffic.now();
+    for (const part of ['nats', 'opensearch', 'postgres'] as const) {
+      const p: Phase = { part, from: traffic.now(), downAt: 0, upAt: 0, to: Infinity };
+      phases.push(p);
+      p.downAt = traffic.now();
+      await parts[part].down();
+      await pause(EXPECT[part].downMs);
+      await parts[part].up();
+      p.upAt = traffic.now();
+      await recovered(p);
+      // Let the requests of the outage finish inside this phase.
+      await pause(1000);
+      p.to = traffic.now();
+    }
     const tailFrom = traffic.now();
     await pause(1500);
-    samples = await traffic.stop();
+    const samples = await traffic.stop();
 
-    const summary = JSON.stringify({ outages, all: statusCounts(samples) });
+    // "Normal": three times the median before any fault (at least 250 ms; the first seconds
+    // on a loaded machine have slow outliers, so not their p99): a request slower than that
+    // during an outage waited for the part.
+    const baseline = between(samples, 0, baselineTo).filter((s) => s.status === 200);
+    const normalMs = Math.max(250, 3 * quantile(baseline.map((s) => s.ms), 0.5));
+    const reports: PhaseReport[] = phases.map((p) => {
+      const inPhase = between(samples, p.from, p.to);
+      const failed = inPhase.filter((s) => s.status !== 200);
+      const waited = inPhase.filter((s) => s.status === 200 && s.ms > normalMs).map((s) => s.ms);
+      return {
+        part: p.part,
+        downMs: p.upAt - p.downAt,
+        requests: inPhase.length,
+        failed: failed.length,
+        failedByStatus: statusCounts(failed),
+        waited: waited.length,
+        waitP50: quantile(waited, 0.5),
+        waitP99: quantile(waited, 0.99),
+        waitMax: waited.length ? Math.max(...waited) : NaN,
+        recoveryMs: p.recoveredAt === undefined ? null : p.recoveredAt - p.upAt,
+      };
+    });
+    const fmt = (n: number) => (Number.isNaN(n) ? '-' : String(Math.round(n)));
+    const table = [
+      `fault test: ${samples.length} requests, baseline ${baseline.length} (normal <= ${Math.round(normalMs)} ms), load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      'fault       down ms  requests  failed  waited  wait p50  wait p99  wait max  recovered after up (ms)  allowed',
+      ...reports.map((r) =>
+        [
+          r.part.padEnd(10),
+          fmt(r.downMs).padStart(8),
+          String(r.requests).padStart(9),
+          String(r.failed).padStart(7),
+          String(r.waited).padStart(7),
+          fmt(r.waitP50).padStart(9),
+          fmt(r.waitP99).padStart(9),
+          fmt(r.waitMax).padStart(9),
+          (r.recoveryMs === null ? 'never' : String(r.recoveryMs)).padStart(24),
+          ` ${EXPECT[r.part].why}${r.failed ? ` ${JSON.stringify(r.failedByStatus)}` : ''}`,
+        ].join(' '),
+      ),
+    ].join('\n');
+    console.log(table);
+    const context = `${table}\n${errorLines.join('\n')}`;
+
     expect(crashes).toEqual([]);
-    // The gateway never hung or dropped a connection: an answer every time, within the bound.
-    expect(samples.filter((s) => s.status === 0)).toEqual([]);
-    const slow = samples.filter((s) => s.ms > ANSWER_BOUND_MS);
-    expect(slow.map((s) => `${s.kind} ${s.status} ${s.ms} ms at ${s.at}`)).toEqual([]);
-    // A fault is never the caller's error: only 200 or 5xx.
-    expect(samples.filter((s) => s.status !== 200 && s.status < 500).map((s) => `${s.status} ${s.errorType}`)).toEqual([]);
-    for (const o of outages) {
-      // The part was really down (5xx seen) and came back by itself within the bound.
-      const during = between(samples, o.downAt + 500, o.upAt);
-      expect([o.part, during.some((s) => s.status >= 500)]).toEqual([o.part, true]);
-      expect([o.part, o.recoveredAt !== undefined, summary]).toEqual([o.part, true, summary]);
+    // Never a hang or a dropped connection: an answer every time, within the deadline's bound.
+    expect([samples.filter((s) => s.status === 0).map((s) => s.failure), context]).toEqual([[], context]);
+    expect([samples.filter((s) => s.ms > ANSWER_BOUND_MS).map((s) => `${s.kind} ${s.status} ${s.ms} ms at ${s.at}`), context]).toEqual([[], context]);
+    // Every failure is a retryable 503/504 that both SDKs retry: never a 500, never a 4xx.
+    const badFailures = samples.filter(
+      (s) => s.status !== 200 && !((s.status === 503 || s.status === 504) && s.retryAfter !== undefined && s.shouldRetry === 'true' && s.errorType),
+    );
+    expect([badFailures.map((s) => `${s.status} ${s.errorType} retry-after=${s.retryAfter} should-retry=${s.shouldRetry} at ${s.at}`), context]).toEqual([[], context]);
+
+    for (const r of reports) {
+      const e = EXPECT[r.part];
+      const row = { part: r.part, failedWithinBound: r.failed <= e.maxFailed, downWasSeen: e.downShows === 'failures' ? r.failed > 0 : r.waited > 0, recovered: r.recoveryMs !== null && r.recoveryMs <= e.recoveryMs };
+      expect([row, context]).toEqual([{ part: r.part, failedWithinBound: true, downWasSeen: true, recovered: true }, context]);
     }
     const tail = between(samples, tailFrom, Infinity);
     expect(tail.length).toBeGreaterThan(10);
     expect(statusCounts(tail)).toEqual({ '200': tail.length });
 
-    // Every counted use was answered and every answered use counted.
+    // Every counted use was answered and every answered use counted (no resend counted twice).
     const answeredSearches = samples.filter((s) => s.kind === 'detail' && s.status === 200).length;
     const db = new Client({ connectionString: pg.url, connectionTimeoutMillis: 5000 });
     await db.connect();
@@ -168,6 +272,5 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
     } finally {
       await db.end();
     }
-    console.log(`fault test: ${samples.length} requests, ${answeredSearches} counted searches; ${summary}`);
-  }, 180000);
+  }, 170000);
 });

@@ -1,3 +1,5 @@
+import type { TransportClient } from '@lookup/shared/transport';
+
 export interface ReadinessCheck {
   name: string;
   check(): Promise<void>;
@@ -39,4 +41,25 @@ export async function runChecks(checks: ReadinessCheck[]): Promise<ReadinessResu
     }),
   );
   return out;
+}
+
+/**
+ * How long the gateway stays ready with its NATS connection down. A restart of NATS (or the
+ * loss of one node of the cluster, when the client moves to another) is shorter: requests wait
+ * for the connection meanwhile, so taking the gateway out of the load balancer would only turn
+ * waits into connection errors. Longer than this, the gateway is cut off and says so.
+ */
+export const TRANSPORT_DOWN_READY_MS = 10000;
+
+/** The transport's connection as a critical check, for a transport that has one (NATS). */
+export function transportConnectionCheck(transport: TransportClient, graceMs = TRANSPORT_DOWN_READY_MS): ReadinessCheck | null {
+  if (!transport.connectionState) return null;
+  return {
+    name: 'nats',
+    critical: true,
+    check: async () => {
+      const s = transport.connectionState!();
+      if (!s.connected && s.downForMs > graceMs) throw new Error(`NATS connection down for ${s.downForMs} ms`);
+    },
+  };
 }

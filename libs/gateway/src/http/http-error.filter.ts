@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { DomainError, ErrorEnvelope, ErrorTypes, toErrorBody } from '@lookup/contracts';
+import { UNAVAILABLE_RETRY_AFTER_S, unavailableError } from '@lookup/shared/transport';
 import type { FastifyReply } from 'fastify';
 import { SUPPORTED_BODY_TYPES } from './body-parsing';
 import { redactText } from './redact';
@@ -13,7 +14,10 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 
 /**
  * Renders every failure as the compat error body. Client errors are 400 (the PHP SDK maps
- * types only on 400), unknown ids 404, server faults 5xx with no internals in the body.
+ * types only on 400), unknown ids 404, server faults 5xx with no internals in the body. A part
+ * that is down (NATS, a service, the database, the search engine) is a 503 (504 for a deadline)
+ * with `Retry-After` and `swiftyper-should-retry: true`, which both official SDKs obey; never a
+ * 500, which the SDKs report as an unknown error.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -22,7 +26,8 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const env = this.toEnvelope(exception);
-    if (env.retryAfter !== undefined) reply.header('Retry-After', String(env.retryAfter));
+    const retryAfter = env.retryAfter ?? (env.status === 503 || env.status === 504 ? UNAVAILABLE_RETRY_AFTER_S : undefined);
+    if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
     reply.header('swiftyper-should-retry', env.status >= 500 || env.type === ErrorTypes.rateLimit ? 'true' : 'false');
     void reply.status(env.status).send(toErrorBody(env));
   }
@@ -46,6 +51,11 @@ export class HttpErrorFilter implements ExceptionFilter {
           ? 'The request body is too large.'
           : (FASTIFY_MESSAGES[String(code)] ?? redactText((exception as Error).message));
       return { status: 400, type: ErrorTypes.invalidRequest, message, param: null };
+    }
+    const down = unavailableError(exception);
+    if (down) {
+      this.logger.warn(`${down.type}: ${redactText(exception instanceof Error ? `${exception.name}: ${exception.message}` : String(exception))}`);
+      return down.toEnvelope();
     }
     this.logger.error(redactText(exception instanceof Error ? exception.stack ?? exception.message : String(exception)));
     return DomainError.internal().toEnvelope();

@@ -7,3 +7,5 @@ export * from './rpc-handlers.decorator';
 export * from './nats.server';
 export * from './nats.client';
 export * from './in-process.transport';
+export * from './unavailable';
+export * from './nats.options';

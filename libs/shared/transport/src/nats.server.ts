@@ -1,9 +1,10 @@
 import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { Logger } from '@nestjs/common';
-import { connect, headers, JSONCodec, Msg, NatsConnection, Subscription } from 'nats';
+import { connect, Events, headers, JSONCodec, Msg, NatsConnection, Subscription } from 'nats';
 import { gzipSync } from 'node:zlib';
 import { asEnvelope, runHandler } from './reply';
 import { DomainError } from '@lookup/contracts';
+import { NATS_CONNECTION_OPTIONS, natsServers } from './nats.options';
 
 export interface NatsServerOptions {
   url: string;
@@ -38,15 +39,17 @@ export class NatsTransportServer extends Server implements CustomTransportStrate
   async listen(callback: (err?: unknown) => void): Promise<void> {
     try {
       this.nc = await connect({
-        servers: this.options.url,
+        servers: natsServers(this.options.url),
         name: this.options.name,
-        maxReconnectAttempts: -1,
-        reconnectTimeWait: 500,
+        ...NATS_CONNECTION_OPTIONS,
       });
     } catch (err) {
       callback(new Error(`Cannot reach NATS at ${this.options.url}: ${(err as Error).message}`));
       return;
     }
+    void this.watch(this.nc);
+    // nats.js sends every subscription again on reconnect (to whichever server of the cluster
+    // it reaches), so the handlers need no re-registration after a NATS restart.
     for (const [pattern, handler] of this.messageHandlers) {
       const subject = `${this.options.prefix}.${pattern}`;
       this.subs.push(
@@ -61,6 +64,14 @@ export class NatsTransportServer extends Server implements CustomTransportStrate
       );
     }
     callback();
+  }
+
+  /** Logs connection changes: a restart of NATS is visible in the service's log. */
+  private async watch(nc: NatsConnection): Promise<void> {
+    for await (const s of nc.status()) {
+      if (s.type === Events.Disconnect) this.log.warn(`NATS connection lost (${String(s.data)}); reconnecting`);
+      else if (s.type === Events.Reconnect) this.log.log(`NATS reconnected (${String(s.data)}); subscriptions restored`);
+    }
   }
 
   private async answer(handler: Parameters<typeof runHandler>[0], msg: Msg): Promise<void> {

@@ -1,6 +1,7 @@
 import { DomainError, ErrorEnvelope, isErrorEnvelope } from '@lookup/contracts';
 import { isObservable, lastValueFrom, Observable } from 'rxjs';
 import { ReplyEnvelope } from './transport.types';
+import { unavailableError } from './unavailable';
 
 type NestHandler = (data: unknown, ctx?: unknown) => Promise<Observable<unknown> | unknown> | unknown;
 
@@ -22,7 +23,8 @@ export async function runHandler(handler: NestHandler, data: unknown, ctx?: unkn
 export function asEnvelope(err: unknown): ErrorEnvelope {
   if (err instanceof DomainError) return err.toEnvelope();
   if (isErrorEnvelope(err)) return err;
-  return DomainError.internal().toEnvelope();
+  // A part that is down, even when the error escaped the handler's filter: 503/504, not 500.
+  return (unavailableError(err) ?? DomainError.internal()).toEnvelope();
 }
 
 /** Client side: unwraps a reply or throws the DomainError it carries. */

@@ -1,13 +1,15 @@
 import { ArgumentsHost, Catch, HttpException, Logger, RpcExceptionFilter } from '@nestjs/common';
 import { DomainError, ErrorEnvelope, ErrorType, ErrorTypes } from '@lookup/contracts';
 import { Observable, throwError } from 'rxjs';
+import { unavailableError } from './unavailable';
 
 const BY_STATUS: Record<number, ErrorType> = { 400: ErrorTypes.invalidRequest, 404: ErrorTypes.invalidRequest };
 
 /**
  * Nest's own RPC filter turns any non-RpcException into a bare "Internal server error". This
  * one keeps our DomainErrors intact, maps Nest's HTTP exceptions by status (a
- * NotFoundException stays a 404) and hides everything else behind a logged 500.
+ * NotFoundException stays a 404), answers a part that is down (database, search engine) with a
+ * 503/504 the caller may retry, and hides everything else behind a logged 500.
  */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
@@ -24,6 +26,11 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
       if (status < 500) {
         return { status: status === 404 ? 404 : 400, type: BY_STATUS[status] ?? ErrorTypes.invalidRequest, message: exception.message, param: null };
       }
+    }
+    const down = unavailableError(exception);
+    if (down) {
+      this.logger.warn(`${down.type}: ${exception instanceof Error ? `${exception.name}: ${exception.message}` : String(exception)}`);
+      return down.toEnvelope();
     }
     this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
     return DomainError.internal().toEnvelope();

@@ -1,4 +1,5 @@
 import { DomainError, ErrorTypes } from '@lookup/contracts';
+import { UNAVAILABLE_RETRY_AFTER_S } from './unavailable';
 
 /** The service did not answer in time: 504, worth a retry. */
 export function transportTimeout(subject: string, timeoutMs: number): DomainError {
@@ -7,6 +8,7 @@ export function transportTimeout(subject: string, timeoutMs: number): DomainErro
     `The ${subject.split('.')[0]} service did not answer within ${timeoutMs} ms.`,
     null,
     504,
+    UNAVAILABLE_RETRY_AFTER_S,
   );
 }
 
@@ -17,5 +19,6 @@ export function noResponder(subject: string): DomainError {
     `The ${subject.split('.')[0]} service is not available.`,
     null,
     503,
+    UNAVAILABLE_RETRY_AFTER_S,
   );
 }

@@ -6,7 +6,8 @@ import { MessagePattern, Payload, CustomTransportStrategy } from '@nestjs/micros
 import { IsInt, Max } from 'class-validator';
 import { Type } from 'class-transformer';
 import { DomainError, Required } from '@lookup/contracts';
-import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
+import { describeWith, freePortRange, NATS_SERVER_BIN, natsCluster, NatsServerProcess, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
+import { existsSync } from 'node:fs';
 import { RpcHandlers } from './rpc-handlers.decorator';
 import { InProcessBus, InProcessTransportClient, InProcessTransportServer } from './in-process.transport';
 import { NatsTransportServer } from './nats.server';
@@ -40,6 +41,13 @@ class TestHandlers {
   /** Incompressible and over max_payload even gzipped. */
   @MessagePattern('test.huge') huge() {
     return randomBytes(3 * 1024 * 1024).toString('base64');
+  }
+  static writes = 0;
+  /** A write (not idempotent): never sent twice by the client. */
+  @MessagePattern('intl.translations.vote') async vote() {
+    TestHandlers.writes++;
+    await new Promise((r) => setTimeout(r, 800));
+    return 'voted';
   }
   @MessagePattern('test.slow') async slow() {
     await new Promise((r) => setTimeout(r, 800));
@@ -142,4 +150,134 @@ describeWith(['nats'], 'NATS transport', () => {
     await a.close();
     await b.close();
   });
+});
+
+/**
+ * A NATS server of the test's own, stopped and started under a client and a service: requests
+ * wait for the connection, a read whose reply was lost is sent again, a write is not, and only a
+ * request whose deadline passes fails (504 with Retry-After).
+ */
+(existsSync(NATS_SERVER_BIN) || process.env['REQUIRE_SERVERS'] === '1' ? describe : describe.skip)('NATS transport through a NATS restart', () => {
+  let nats: NatsServerProcess;
+  let app: INestMicroservice;
+  let client: NatsTransportClient;
+  const dir = tempDir('lookup-transport-nats-');
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const until = async (cond: () => boolean) => {
+    const deadline = Date.now() + 5000;
+    while (!cond()) {
+      if (Date.now() > deadline) throw new Error('condition not met within 5 s');
+      await pause(10);
+    }
+  };
+
+  beforeAll(async () => {
+    nats = new NatsServerProcess(await freePortRange(1), dir.path);
+    await nats.start();
+    app = await startWith(new NatsTransportServer({ url: nats.url, prefix: 'r', queue: 'test', name: 'r' }));
+    client = await NatsTransportClient.connect({ url: nats.url, prefix: 'r', name: 'r-client', timeoutMs: 6000 });
+  }, 30000);
+  afterAll(async () => {
+    await client?.close().catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    await nats?.stop();
+    dir.remove();
+  }, 30000);
+
+  it('answers requests sent while NATS is down, and a read in flight when it went down, once it is back', async () => {
+    TestHandlers.calls = 0;
+    const inFlight = client.request('test.slow', {});
+    await pause(200);
+    await nats.stop();
+    const t0 = Date.now();
+    // The client hears of the closed socket a moment after the server process is gone.
+    await until(() => !client.connectionState().connected);
+    const duringOutage = Promise.all(Array.from({ length: 5 }, (_, i) => client.request<{ doubled: number }>('test.echo', { n: i })));
+    await pause(1500);
+    await nats.start();
+    await expect(inFlight).resolves.toBe('late');
+    expect((await duringOutage).map((a) => a.doubled)).toEqual([0, 2, 4, 6, 8]);
+    // They waited for the connection, not for their deadline.
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(TestHandlers.calls).toBe(5);
+    expect(client.stats.resentAfterDisconnect).toBeGreaterThanOrEqual(1);
+    expect(client.connectionState()).toEqual({ connected: true, downForMs: 0 });
+  }, 30000);
+
+  it('does not send a write again when the connection dropped while it was handled', async () => {
+    TestHandlers.writes = 0;
+    const vote = client.request('intl.translations.vote', {}, { timeoutMs: 3000 }).catch((e: unknown) => e);
+    // Stop NATS while the handler is running: its reply is then lost.
+    await until(() => TestHandlers.writes === 1);
+    await nats.stop();
+    await pause(500);
+    await nats.start();
+    // The service's reply, published while it reconnects, is buffered and may still reach the
+    // client within the deadline; if not, a 504 with Retry-After. Never handled twice.
+    const outcome = await vote;
+    const seen = outcome instanceof DomainError ? [outcome.type, outcome.status, outcome.retryAfter] : outcome;
+    expect([['timeout', 504, 1], 'voted']).toContainEqual(seen);
+    await pause(500);
+    expect(TestHandlers.writes).toBe(1);
+  }, 30000);
+
+  it('fails only when the deadline passes while NATS is down: 504 with Retry-After, at the deadline', async () => {
+    await nats.stop();
+    try {
+      const t0 = Date.now();
+      const err = (await client.request('test.echo', { n: 1 }, { timeoutMs: 800 }).catch((e: unknown) => e)) as DomainError;
+      const took = Date.now() - t0;
+      expect([err.type, err.status, err.retryAfter]).toEqual(['timeout', 504, 1]);
+      expect(took).toBeGreaterThanOrEqual(750);
+      expect(took).toBeLessThan(2000);
+    } finally {
+      await nats.start();
+    }
+    await expect(client.request('test.echo', { n: 3 })).resolves.toEqual({ doubled: 6 });
+  }, 30000);
+});
+
+/**
+ * The deployed shape (k8s/nats.yaml): three nodes with routes. Stopping the node the client and
+ * the service are connected to moves both to another node; no request fails.
+ */
+(existsSync(NATS_SERVER_BIN) || process.env['REQUIRE_SERVERS'] === '1' ? describe : describe.skip)('NATS transport over a 3-node NATS cluster', () => {
+  const dir = tempDir('lookup-transport-natscl-');
+  let cluster: ReturnType<typeof natsCluster>;
+  let app: INestMicroservice | undefined;
+  let client: NatsTransportClient | undefined;
+
+  afterAll(async () => {
+    await client?.close().catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    await Promise.all(cluster?.nodes.map((n) => n.stop()) ?? []);
+    dir.remove();
+  }, 30000);
+
+  it('answers every request while the node both sides are connected to stops', async () => {
+    cluster = natsCluster(await freePortRange(6), dir.path);
+    await Promise.all(cluster.nodes.map((n) => n.start()));
+    // Both connect to node 0 first (listed first; no randomising of the server list here).
+    const first = cluster.nodes[0].url;
+    app = await startWith(new NatsTransportServer({ url: first, prefix: 'cl', queue: 'test', name: 'cl' }));
+    client = await NatsTransportClient.connect({ url: first, prefix: 'cl', name: 'cl-client', timeoutMs: 5000 });
+    // Wait until the routes carry the service's interest to the other nodes (gossip of connect_urls too).
+    const c = client;
+    await expect(c.request('test.echo', { n: 1 })).resolves.toEqual({ doubled: 2 });
+    await new Promise((r) => setTimeout(r, 1000));
+    const answers: Promise<unknown>[] = [];
+    const stopping = cluster.nodes[0].stop();
+    const t0 = Date.now();
+    while (Date.now() - t0 < 2500) {
+      answers.push(c.request<{ doubled: number }>('test.echo', { n: 7 }).then((a) => a.doubled, (e: DomainError) => `${e.status} ${e.type}`));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await stopping;
+    const results = await Promise.all(answers);
+    expect(results.filter((r) => r !== 14)).toEqual([]);
+    expect(results.length).toBeGreaterThan(20);
+    expect(c.connectionState().connected).toBe(true);
+    // It really moved: now on another node of the cluster.
+    expect(c.connection.getServer()).not.toContain(`:${cluster.nodes[0].port}`);
+  }, 60000);
 });

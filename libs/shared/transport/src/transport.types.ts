@@ -15,6 +15,14 @@ export interface RequestOptions {
 export interface TransportClient {
   request<T>(subject: string, payload: unknown, options?: RequestOptions): Promise<T>;
   close(): Promise<void>;
+  /** A transport with a connection (NATS) reports it, so readiness can tell a long outage. */
+  connectionState?(): ConnectionState;
+}
+
+export interface ConnectionState {
+  connected: boolean;
+  /** 0 while connected. */
+  downForMs: number;
 }
 
 export const TRANSPORT_CLIENT = Symbol('TRANSPORT_CLIENT');

@@ -8,6 +8,9 @@ export interface TrafficSample {
   status: number;
   errorType?: string;
   failure?: string;
+  /** The retry headers of an error answer, as the official SDKs read them. */
+  retryAfter?: string;
+  shouldRetry?: string;
 }
 
 export interface TrafficRequest {
@@ -76,7 +79,12 @@ export class TrafficGenerator {
           errorType = 'unparsable';
         }
       }
-      return { at, ms: Date.now() - t, kind: req.kind, status: res.status, errorType };
+      const sample: TrafficSample = { at, ms: Date.now() - t, kind: req.kind, status: res.status, errorType };
+      if (res.status >= 400) {
+        sample.retryAfter = res.headers.get('retry-after') ?? undefined;
+        sample.shouldRetry = res.headers.get('swiftyper-should-retry') ?? undefined;
+      }
+      return sample;
     } catch (err) {
       return { at, ms: Date.now() - t, kind: req.kind, status: 0, failure: (err as Error).name + ': ' + (err as Error).message };
     }
@@ -96,4 +104,11 @@ export function statusCounts(samples: TrafficSample[]): Record<string, number> {
     out[k] = (out[k] ?? 0) + 1;
   }
   return out;
+}
+
+/** The q-quantile (0..1) of a list of numbers, nearest rank; NaN when empty. */
+export function quantile(values: number[], q: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
