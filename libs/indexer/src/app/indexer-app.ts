@@ -12,6 +12,7 @@ import { ensureDatasetStream } from '../datasets/dataset-stream';
 import { ChangeBatchRunner, ruianChangeStatePath, skChangeStatePath } from '../changes';
 import { createDatasetScheduler } from '../scheduler';
 import { DatasetRunner } from '../pipeline/dataset-runner';
+import { natsServers } from '@lookup/shared/transport';
 
 /** The indexer's own settings (environment), each checked with a message naming it. */
 export interface IndexerSettings {
@@ -55,7 +56,7 @@ export interface RunningIndexer {
  */
 export async function startIndexer(config: AppConfig, settings: IndexerSettings): Promise<RunningIndexer> {
   const log = new Logger('indexer');
-  const nc: NatsConnection = await connect({ servers: config.NATS_URL, name: 'indexer', timeout: 5000 });
+  const nc: NatsConnection = await connect({ servers: natsServers(config.NATS_URL), name: 'indexer', timeout: 5000 });
   const prefix = config.NATS_SUBJECT_PREFIX;
   await ensureDatasetStream(nc, { prefix, ackWaitMs: settings.ackWaitMs, maxDeliver: settings.maxDeliver });
   const places: PlacesStore = createPlacesStore(config);

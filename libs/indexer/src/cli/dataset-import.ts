@@ -14,6 +14,7 @@ import { checkLocalInput, DatasetImportArgs, ImportUsageError, parseDatasetArgs 
 import { ProgressOutput, progressReporter } from './progress';
 import { resolveOfficialUrl } from './official-source';
 import { readStatus, recordLive, statusLines, statusPath } from './dataset-status';
+import { natsServers } from '@lookup/shared/transport';
 
 export interface DatasetImportDeps {
   /** Report lines (stdout). */
@@ -62,7 +63,7 @@ function datasetEvent(args: DatasetImportArgs, checksum: string | undefined, pub
 async function publish(event: DatasetUpdatedEvent, config: AppConfig, deps: DatasetImportDeps): Promise<void> {
   const prefix = config.NATS_SUBJECT_PREFIX;
   const s = datasetSubjects(prefix);
-  const nc = deps.nats ?? (await connect({ servers: config.NATS_URL, name: 'import-cli', timeout: 5000 }));
+  const nc = deps.nats ?? (await connect({ servers: natsServers(config.NATS_URL), name: 'import-cli', timeout: 5000 }));
   try {
     // The indexer app creates the stream; without it the event would have nowhere to go.
     const jsm = await nc.jetstreamManager({ timeout: 5000 });

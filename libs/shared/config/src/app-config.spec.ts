@@ -9,6 +9,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PROFILE: 'cluster' })).toThrow(/PROFILE="cluster"/);
   });
+  it('takes one NATS server or a comma-separated cluster, and names NATS_URL when it is not one', () => {
+    expect(loadConfig({ NATS_URL: 'nats://nats-0:4222, nats://nats-1:4222,tls://nats-2:4222' }).NATS_URL).toBe('nats://nats-0:4222, nats://nats-1:4222,tls://nats-2:4222');
+    expect(() => loadConfig({ NATS_URL: 'http://nats:4222' })).toThrow(/NATS_URL/);
+    expect(() => loadConfig({ NATS_URL: 'nats://a:4222,,nats://b:4222' })).toThrow(/NATS_URL/);
+  });
   it('listens on loopback in standalone and on every interface in distributed unless HOST is set', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ PROFILE: 'distributed' }).HOST).toBe('0.0.0.0');

@@ -24,7 +24,9 @@ export class AppConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
-  @IsUrl({ protocols: ['nats', 'tls'], require_tld: false }) NATS_URL = 'nats://127.0.0.1:4222';
+  /** One server, or the servers of a cluster comma-separated (the client fails over between them). */
+  @Matches(/^(nats|tls):\/\/[^\s,]+(\s*,\s*(nats|tls):\/\/[^\s,]+)*$/, { message: 'NATS_URL must be nats:// or tls:// URLs, comma-separated' })
+  NATS_URL = 'nats://127.0.0.1:4222';
   @IsString() NATS_SUBJECT_PREFIX = 'lookup';
   @Type(() => Number) @IsInt() @Min(50) @Max(120000) TRANSPORT_TIMEOUT_MS = 5000;
 
