@@ -106,9 +106,21 @@ describeWithData([SK_DAVKY, SK_CHANGE, SK_GEONAMES], 'README SK import walkthrou
     expect(town[0]).toMatchObject({ municipality: 'Ivanka pri Dunaji', county: 'Senec', region: 'Bratislavský' });
   });
 
-  it('the status command names the three live datasets', async () => {
+  it('the status command and /health/ready name the same three live datasets: since when, from which file, how many documents', async () => {
     const status = await npmImport(['status'], data.path);
-    for (const kind of ['catalogue', 'addresses', 'address-changes']) expect(status).toMatch(new RegExp(`^SK ${kind}\\s+live since .* documents\\s+from `, 'm'));
+    const res = await fetch(`${app.url}/health/ready`);
+    expect(res.status).toBe(200);
+    const sk = ((await res.json()) as { datasets: Record<string, Record<string, { source: string; docs: number; since: string; format: string }>> }).datasets['SK']!;
+    expect(Object.keys(sk).sort()).toEqual(['address-changes', 'addresses', 'catalogue']);
+    expect(sk['addresses']).toMatchObject({ format: 'sk-register', source: SK_DAVKY });
+    expect(sk['address-changes']).toMatchObject({ format: 'sk-register-xml', source: SK_CHANGE });
+    for (const [kind, d] of Object.entries(sk)) {
+      expect(d.docs).toBeGreaterThanOrEqual(0);
+      expect(Date.parse(d.since)).toBeGreaterThan(Date.now() - 3600_000);
+      expect(status).toContain(`SK ${kind.padEnd(15)} live since ${d.since}  ${d.format}`);
+      expect(status).toMatch(new RegExp(`^SK ${kind}\\s+live since ${d.since}.*  ${d.docs} documents  from ${d.source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+    }
+    expect(sk['addresses']!.docs).toBeGreaterThan(30000);
   });
 });
 

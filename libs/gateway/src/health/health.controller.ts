@@ -1,4 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { IMPORT_STATUS, ImportStatusReader, readImportStatus } from '@lookup/shared/runtime';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../http/public.decorator';
@@ -9,7 +11,19 @@ import { READINESS_CHECKS, ReadinessCheck, runChecks } from './readiness';
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[]) {}
+  constructor(
+    @Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[],
+    private readonly modules: ModuleRef,
+  ) {}
+
+  /** The live datasets when the places module runs in this process (standalone); the places app shows them otherwise. */
+  private importStatus(): ImportStatusReader | null {
+    try {
+      return this.modules.get<ImportStatusReader>(IMPORT_STATUS, { strict: false });
+    } catch {
+      return null;
+    }
+  }
 
   @Get()
   live(): { status: 'ok' } {
@@ -19,6 +33,7 @@ export class HealthController {
   @Get('ready')
   async ready(@Res() reply: FastifyReply): Promise<void> {
     const result = await runChecks(this.checks);
-    void reply.status(result.status === 'ok' ? 200 : 503).send(result);
+    const imports = this.importStatus();
+    void reply.status(result.status === 'ok' ? 200 : 503).send(imports ? { ...result, datasets: await readImportStatus(imports) } : result);
   }
 }
