@@ -6,6 +6,7 @@ export * from './store/sqlite-places.store';
 export * from './store/import-lock';
 export * from './store/opensearch-places.store';
 export * from './store/places-store.factory';
+export * from './store/dataset-status';
 export * from './catalogue/catalogue.service';
 export * from './places.module';
 export * from './places-service.module';

@@ -1,8 +1,9 @@
 import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@lookup/shared/config';
-import { SERVICE_READINESS } from '@lookup/shared/runtime';
+import { IMPORT_STATUS, SERVICE_READINESS } from '@lookup/shared/runtime';
 import { PLACES_STORE, PlacesStore } from './store/places.store';
 import { createPlacesStore } from './store/places-store.factory';
+import { createDatasetStatus } from './store/dataset-status';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { PlacesHandlers } from './catalogue/places.handlers';
 import { PlacesDataBootstrap } from './catalogue/places-data.bootstrap';
@@ -59,13 +60,22 @@ export class PlacesModule {
         },
         { provide: PLACES_SEARCH_THREADS, inject: [PLACES_STORE], useFactory: (s: PlacesStore) => searchThreads(s, options.config) },
         { provide: SERVICE_READINESS, inject: [PLACES_STORE], useFactory: (s: PlacesStore) => () => s.ping() },
+        // The live datasets (what `npm run import -- status` prints), for /health/ready.
+        {
+          provide: IMPORT_STATUS,
+          useFactory: () => {
+            const status = createDatasetStatus(options.config);
+            // Nest calls the hook on any provider value that has it: the OpenSearch client is closed with the app.
+            return Object.assign(() => status.read(), { onApplicationShutdown: () => status.close() });
+          },
+        },
         CatalogueService,
         PlacesSearchService,
         PlacesValidateService,
         PlacesDataBootstrap,
         PlacesStoreLifecycle,
       ],
-      exports: [PLACES_STORE, SERVICE_READINESS],
+      exports: [PLACES_STORE, SERVICE_READINESS, IMPORT_STATUS],
     };
   }
 }

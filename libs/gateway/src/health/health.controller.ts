@@ -1,4 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { IMPORT_STATUS, ImportStatusReader, readImportStatus } from '@lookup/shared/runtime';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { TRANSPORT_CLIENT, TransportClient } from '@lookup/shared/transport';
@@ -15,9 +17,22 @@ import { READINESS_CHECKS, ReadinessCheck, runChecks, transportConnectionCheck }
 export class HealthController {
   private readonly checks: ReadinessCheck[];
 
-  constructor(@Inject(READINESS_CHECKS) checks: ReadinessCheck[], @Inject(TRANSPORT_CLIENT) transport: TransportClient) {
+  constructor(
+    @Inject(READINESS_CHECKS) checks: ReadinessCheck[],
+    @Inject(TRANSPORT_CLIENT) transport: TransportClient,
+    private readonly modules: ModuleRef,
+  ) {
     const connection = transportConnectionCheck(transport);
     this.checks = connection ? [connection, ...checks] : checks;
+  }
+
+  /** The live datasets when the places module runs in this process (standalone); the places app shows them otherwise. */
+  private importStatus(): ImportStatusReader | null {
+    try {
+      return this.modules.get<ImportStatusReader>(IMPORT_STATUS, { strict: false });
+    } catch {
+      return null;
+    }
   }
 
   @Get()
@@ -28,6 +43,7 @@ export class HealthController {
   @Get('ready')
   async ready(@Res() reply: FastifyReply): Promise<void> {
     const result = await runChecks(this.checks);
-    void reply.status(result.status === 'ok' ? 200 : 503).send(result);
+    const imports = this.importStatus();
+    void reply.status(result.status === 'ok' ? 200 : 503).send(imports ? { ...result, datasets: await readImportStatus(imports) } : result);
   }
 }

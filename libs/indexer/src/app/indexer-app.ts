@@ -3,9 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect, NatsConnection } from 'nats';
 import { AppConfig, nestLogLevels } from '@lookup/shared/config';
-import { SERVICE_READINESS, ServiceHealthController } from '@lookup/shared/runtime';
+import { IMPORT_STATUS, SERVICE_READINESS, ServiceHealthController } from '@lookup/shared/runtime';
 import { IndexerProgress, registerMetricsRoute } from '@lookup/shared/metrics';
-import { createPlacesStore, PlacesStore } from '@lookup/places';
+import { createDatasetStatus, createPlacesStore, PlacesStore } from '@lookup/places';
 import { BusinessStore, createBusinessStore } from '@lookup/business';
 import { DatasetConsumer, DatasetJob } from '../datasets/dataset-consumer';
 import { ensureDatasetStream } from '../datasets/dataset-stream';
@@ -68,6 +68,8 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
   const changes = new ChangeBatchRunner({
     places, statePath: skChangeStatePath(config), ruianStatePath: ruianChangeStatePath(config), downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS,
   });
+  // What is live, per country and kind: written after each run, shown on /health/ready and by `npm run import -- status`.
+  const status = createDatasetStatus(config);
   const handler = async (job: DatasetJob) => {
     const dataset = `${job.event.country.toLowerCase()}-${job.event.kind}`;
     const progress = new IndexerProgress(dataset);
@@ -82,6 +84,10 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
         },
       });
       progress.succeeded();
+      const e = job.event;
+      await status
+        .record(e.country, e.kind, { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs })
+        .catch((err: unknown) => log.warn(`dataset ${dataset}: live, but its status was not recorded: ${(err as Error).message}`));
       log.log(`dataset ${dataset} version ${r.version} live: ${r.docs} documents (${r.skipped} skipped, previous ${r.previous ? `${r.previous.version} with ${r.previous.docs}` : 'none'}) in ${r.seconds.toFixed(1)} s`);
     } catch (err) {
       progress.failed();
@@ -111,6 +117,7 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
           await business.ping();
         },
       },
+      { provide: IMPORT_STATUS, useValue: () => status.read() },
     ],
   })
   class IndexerModule {}
@@ -131,6 +138,7 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       await nc.drain().catch(() => undefined);
       await places.close().catch(() => undefined);
       await business.close().catch(() => undefined);
+      await status.close().catch(() => undefined);
     })());
   return { app, close };
 }

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect, NatsConnection } from 'nats';
 import { AppConfig } from '@lookup/shared/config';
-import { acquireImportLock, createPlacesStore, importLockPath, PlacesStore } from '@lookup/places';
+import { acquireImportLock, createDatasetStatus, createPlacesStore, importLockPath, PlacesStore } from '@lookup/places';
 import { BusinessStore, createBusinessStore } from '@lookup/business';
 import { DatasetUpdatedEvent, eventMsgId, parseDatasetEvent } from '../datasets/dataset-event';
 import { publishDatasetEvent } from '../datasets/dataset-stream';
@@ -36,7 +36,13 @@ export function isDatasetCommand(argv: string[]): boolean {
 /** `npm run import -- <kind> <country> <file|url> ...`: validate, then publish (distributed) or import in-process (standalone). */
 export async function runDatasetImport(argv: string[], config: AppConfig, deps: DatasetImportDeps): Promise<void> {
   if (argv[0] === 'status' && argv.length === 1) {
-    for (const l of statusLines(readStatus(statusPath(config)))) deps.out(l);
+    // The profile's status store: the data dir's file (standalone) or `<INDEX_PREFIX>-datasets` (distributed).
+    const status = createDatasetStatus(config);
+    try {
+      for (const l of statusLines(await status.read())) deps.out(l);
+    } finally {
+      await status.close();
+    }
     return;
   }
   const args = parseDatasetArgs(argv);

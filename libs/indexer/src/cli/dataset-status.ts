@@ -1,40 +1,16 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { AppConfig } from '@lookup/shared/config';
+import { DatasetStatus, LiveDataset } from '@lookup/shared/runtime';
+import { datasetStatusPath, readStatusFile, recordStatusFile } from '@lookup/places';
 
-/** One live dataset of a country: what the status check prints. */
-export interface LiveDataset {
-  format: string;
-  /** The file, folder or URL it was imported from. */
-  source: string;
-  checksum?: string;
-  /** When it went live (ISO). */
-  since: string;
-  version: string;
-  /** The country's documents in that version (a change batch: the documents it wrote). */
-  docs: number;
-}
+export type { DatasetStatus, LiveDataset };
 
-/** country -> dataset kind -> the live one. */
-export type DatasetStatus = Record<string, Record<string, LiveDataset>>;
-
-/** Per engine: a SQLite file and an OpenSearch cluster fed from one data dir are separate stores. */
+/** The standalone status file (`<DATA_DIR>/datasets.<engine>.json`); the stores: `createDatasetStatus` in @lookup/places. */
 export function statusPath(config: AppConfig): string {
-  return join(config.DATA_DIR, `datasets.${config.PROFILE === 'distributed' ? 'opensearch' : 'sqlite'}.json`);
+  return datasetStatusPath(config);
 }
 
-export function readStatus(path: string): DatasetStatus {
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as DatasetStatus) : {};
-}
-
-/** Records a dataset that just went live (written whole, then renamed: a reader never sees half). */
-export function recordLive(path: string, country: string, kind: string, d: LiveDataset): void {
-  const s = readStatus(path);
-  s[country] = { ...s[country], [kind]: d };
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(`${path}.tmp`, JSON.stringify(s, null, 2));
-  renameSync(`${path}.tmp`, path);
-}
+export const readStatus = readStatusFile;
+export const recordLive = recordStatusFile;
 
 /** `npm run import -- status`: one line per country and dataset. */
 export function statusLines(s: DatasetStatus): string[] {

@@ -205,7 +205,12 @@ describeWith(['nats', 'opensearch'], 'indexer pipeline on JetStream + OpenSearch
 
     // The indexer's state is visible: readiness and metrics (last success, failures, rate).
     const base = `http://127.0.0.1:${port}`;
-    expect((await fetch(`${base}/health/ready`)).status).toBe(200);
+    const ready = await fetch(`${base}/health/ready`);
+    expect(ready.status).toBe(200);
+    // What is live: the restarted indexer's run of the first test (the broken file never went live).
+    const cz = ((await ready.json()) as { datasets: Record<string, Record<string, { source: string; docs: number; version: string }>> }).datasets['CZ']!['addresses']!;
+    expect(cz).toMatchObject({ format: 'ruian-csv', version: liveBefore!.version, docs: liveBefore!.docs });
+    expect(cz.source).not.toBe(broken);
     const metrics = await (await fetch(`${base}/metrics`)).text();
     expect(metrics).toMatch(/lookup_indexer_last_success_timestamp_seconds\{dataset="cz-addresses"\} \d+/);
     expect(metrics).toMatch(/lookup_indexer_runs_total\{dataset="cz-addresses",outcome="failed"\} 3/);

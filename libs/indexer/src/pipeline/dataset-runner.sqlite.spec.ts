@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -165,6 +165,28 @@ describe('dataset runner on SQLite (standalone, in-process)', () => {
       await own.close();
     } finally {
       await server.stop();
+    }
+  });
+
+  it('merges RPO search and detail answers given as one folder, like the business CLI', async () => {
+    const biz = new SqliteBusinessStore(join(dir.path, 'business-rpo.sqlite'));
+    await biz.init();
+    try {
+      // The real search answer and the real detail answer of one of its entities (fixture README).
+      const folder = join(dir.path, 'rpo-answers');
+      mkdirSync(folder, { recursive: true });
+      for (const f of ['rpo-search.json', 'rpo-entity-1003617.json']) copyFileSync(join(projectRoot(), 'libs/business/src/fixtures/sk', f), join(folder, f));
+      const r = await new DatasetRunner({ places: store, business: biz, config: {} }).run(event(folder, { country: 'SK', kind: 'business', format: 'sk-rpo-json' }));
+      expect(r.docs).toBe(2);
+      expect(await biz.get('sk_31322832')).toMatchObject({ name: 'SLOVNAFT, a.s.', legal_form: 'Akciová spoločnosť', legal_form_code: '121', segment: 'Priemyselná výroba', street: 'Vlčie hrdlo' });
+      expect(await biz.get('sk_50112233')).toMatchObject({ legal_form_code: '', segment: '' });
+      expect(r.notes).toEqual([expect.stringMatching(/^1 of 2 RPO entities came without their detail answer/)]);
+      // The search answer alone: the same entity without legal form and sector (what the pipeline gave before).
+      const alone = await new DatasetRunner({ places: store, business: biz, config: {} }).run(event(join(folder, 'rpo-search.json'), { country: 'SK', kind: 'business', format: 'sk-rpo-json' }), { force: true });
+      expect(alone.docs).toBe(2);
+      expect(await biz.get('sk_31322832')).toMatchObject({ legal_form_code: '', segment: '' });
+    } finally {
+      await biz.close();
     }
   });
 

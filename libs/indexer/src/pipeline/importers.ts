@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountryCode, PlaceObject } from '@lookup/contracts';
 import { AppConfig, projectRoot } from '@lookup/shared/config';
@@ -6,7 +6,7 @@ import {
   atPlaceDocs, Catalogue, chPlaceDocs, isGeonamesCatalogueCountry, liPlaceDocs, loadCatalogue, loadGeonamesCatalogue, PlaceDoc, plPlaceDocs, ruianPlaceDocs,
   skRegisterPlaceDocs,
 } from '@lookup/places';
-import { aresSubjects, aresToDoc, BusinessDoc, readResCsvFile, rpoEntities, rpoToDoc } from '@lookup/business';
+import { aresSubjects, aresToDoc, BusinessDoc, lacksDetail, mergeRpoEntities, readResCsvFile, rpoEntities, rpoToDoc } from '@lookup/business';
 
 /** What an importer tells the runner besides its documents. */
 export interface ImporterReport {
@@ -124,7 +124,7 @@ export const IMPORTERS: Record<string, DatasetImporter> = {
   'cz-catalogue-csv': { target: 'places', layer: 'catalogue', docs: (c) => catalogueDocs(c, { pscList: c.path, geonames: geonamesFile(c) }) },
   geonames: { target: 'places', layer: 'catalogue', docs: (c) => catalogueDocs(c, { geonames: c.path }) },
   'cz-res-csv': { target: 'business', docs: resDocs },
-  'sk-rpo-json': { target: 'business', docs: (c) => jsonDocs(c, (j) => rpoEntities(j).map(rpoToDoc)) },
+  'sk-rpo-json': { target: 'business', docs: rpoDocs },
   'cz-ares-json': { target: 'business', docs: (c) => jsonDocs(c, (j) => aresSubjects(j).map((s) => aresToDoc(s))) },
 };
 
@@ -132,6 +132,31 @@ async function* resDocs(ctx: ImportContext): AsyncGenerator<BusinessDoc[]> {
   let skipped = 0;
   yield* readResCsvFile(ctx.path, { batchSize: BATCH, onSkip: () => skipped++ });
   ctx.report({ skipped, errors: [] });
+}
+
+/**
+ * RPO answers: one JSON file, or a folder of them (search answers and the detail answers of the
+ * same entities, `/rpo/v1/search` and `/rpo/v1/entity/{id}`), merged by entity as the business
+ * CLI does: the detail fills the legal form and main activity the search answer lacks.
+ */
+async function* rpoDocs(ctx: ImportContext): AsyncGenerator<BusinessDoc[]> {
+  const files = statSync(ctx.path).isDirectory()
+    ? readdirSync(ctx.path).filter((f) => f.toLowerCase().endsWith('.json')).sort().map((f) => join(ctx.path, f))
+    : [ctx.path];
+  if (!files.length) throw new Error(`${ctx.path}: no .json RPO answers in the folder`);
+  const entities = files.flatMap((f) => rpoEntities(JSON.parse(readFileSync(f, 'utf8'))));
+  const merged = mergeRpoEntities(entities);
+  const docs: BusinessDoc[] = [];
+  let withoutDetail = 0;
+  for (const e of merged) {
+    const d = rpoToDoc(e);
+    if (!d) continue;
+    docs.push(d);
+    if (lacksDetail(e)) withoutDetail++;
+  }
+  yield* batches(docs);
+  if (withoutDetail) ctx.note?.(`${withoutDetail} of ${docs.length} RPO entities came without their detail answer: no legal form and no sector (give /rpo/v1/entity/{id} answers with the search answers)`);
+  ctx.report({ skipped: merged.length - docs.length, errors: [] });
 }
 
 async function* jsonDocs(ctx: ImportContext, parse: (json: unknown) => Array<BusinessDoc | null>): AsyncGenerator<BusinessDoc[]> {

@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { tempDir } from '@lookup/shared/testing';
-import { fileSource } from '../io/source';
+import { tempDir, writeTestZip } from '@lookup/shared/testing';
+import { fileSource, sourcesAt } from '../io/source';
 import { readTercNames, TERC_ENTRY } from './teryt-terc.reader';
 
 const PL = resolve(__dirname, '../../fixtures/pl');
@@ -35,6 +35,40 @@ describe('TERYT TERC names', () => {
       pl_m080702: 'Lubniewice',
       pl_m080704: 'Sulęcin',
     });
+  });
+
+  // GUS serves the TERC zip with its download page's HTML appended after the archive; yauzl alone
+  // refuses it ("Invalid comment length", or no end record in the last 64 KB when the page is long).
+  it.each([
+    ['a short page', 2_000],
+    ['a page longer than a zip comment can be', 200_000],
+  ])('reads the TERC zip with %s appended after the archive', async (_what, htmlBytes) => {
+    const dir = tempDir('terc-zip-');
+    try {
+      const zip = join(dir.path, 'TERC_Urzedowy_2025-11-18.zip');
+      writeTestZip(zip, [{ name: 'TERC_Urzedowy_2025-11-18.xml', data: readFileSync(resolve(PL, 'real/TERC_Urzedowy_2025-11-18-head.xml')), deflate: true }]);
+      const page = '<!DOCTYPE html><html><head><title>TERYT</title></head><body>' + '<p>Pobierz plik</p>'.repeat(htmlBytes / 18) + '</body></html>\n';
+      appendFileSync(zip, page);
+      const names_: string[] = [];
+      const errors: string[] = [];
+      let map = new Map<string, string>();
+      // An entry is read while the zip is open (during the iteration), as the PL importer does.
+      for await (const f of sourcesAt(zip, TERC_ENTRY)) {
+        names_.push(f.name);
+        map = await readTercNames(f, (m) => errors.push(m));
+      }
+      expect(names_).toEqual(['TERC_Urzedowy_2025-11-18.xml']);
+      expect(errors).toEqual([]);
+      expect(map.size).toBe(6);
+      expect([...map].sort()).toEqual([...(await names('real/TERC_Urzedowy_2025-11-18-head.xml')).map].sort());
+      // A zip cut short is still refused (its end record is gone), not read as empty.
+      truncateSync(zip, 200);
+      await expect((async () => {
+        for await (const f of sourcesAt(zip, TERC_ENTRY)) void f;
+      })()).rejects.toThrow(/signature not found|comment length/i);
+    } finally {
+      dir.remove();
+    }
   });
 
   // Rows as in a published TERC XML of 2013 (see the fixture README): `NAZDOD`, and the empty

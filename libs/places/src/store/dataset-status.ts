@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { AppConfig } from '@lookup/shared/config';
+import { DatasetStatus, LiveDataset } from '@lookup/shared/runtime';
+import { createOpenSearchClient, OpenSearchClient } from '@lookup/shared/search';
+
+/**
+ * Which datasets are live, per country and kind, kept beside the store they describe: a JSON file
+ * in the data dir for SQLite (the CLI and the server share the dir), an index
+ * `<INDEX_PREFIX>-datasets` for OpenSearch (the indexer writes it, every places replica reads it).
+ */
+export interface DatasetStatusStore {
+  read(): Promise<DatasetStatus>;
+  /** Records a dataset that just went live (replaces the country's previous one of that kind). */
+  record(country: string, kind: string, d: LiveDataset): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Per engine: a SQLite file and an OpenSearch cluster fed from one data dir are separate stores. */
+export function datasetStatusPath(config: AppConfig): string {
+  return join(config.DATA_DIR, `datasets.${config.PROFILE === 'distributed' ? 'opensearch' : 'sqlite'}.json`);
+}
+
+export function readStatusFile(path: string): DatasetStatus {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as DatasetStatus) : {};
+}
+
+/** Written whole, then renamed: a reader never sees half. */
+export function recordStatusFile(path: string, country: string, kind: string, d: LiveDataset): void {
+  const s = readStatusFile(path);
+  s[country] = { ...s[country], [kind]: d };
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(`${path}.tmp`, JSON.stringify(s, null, 2));
+  renameSync(`${path}.tmp`, path);
+}
+
+export class FileDatasetStatus implements DatasetStatusStore {
+  constructor(readonly path: string) {}
+  async read(): Promise<DatasetStatus> {
+    return readStatusFile(this.path);
+  }
+  async record(country: string, kind: string, d: LiveDataset): Promise<void> {
+    recordStatusFile(this.path, country, kind, d);
+  }
+  async close(): Promise<void> {
+    // nothing held open
+  }
+}
+
+type StatusDoc = LiveDataset & { country: string; kind: string };
+
+export class OpenSearchDatasetStatus implements DatasetStatusStore {
+  readonly index: string;
+  constructor(
+    private readonly client: OpenSearchClient,
+    indexPrefix: string,
+    private readonly owned = false,
+  ) {
+    this.index = `${indexPrefix}-datasets`;
+  }
+
+  async read(): Promise<DatasetStatus> {
+    const res = await this.client.search({ index: this.index, body: { size: 1000, query: { match_all: {} } } as never, ignore_unavailable: true } as never);
+    const out: DatasetStatus = {};
+    for (const hit of (res.body as { hits: { hits: { _source: StatusDoc }[] } }).hits.hits) {
+      const { country, kind, ...d } = hit._source;
+      out[country] = { ...out[country], [kind]: d };
+    }
+    return out;
+  }
+
+  async record(country: string, kind: string, d: LiveDataset): Promise<void> {
+    // No mapping needed: a handful of small documents, read whole, never searched by field.
+    await this.client.index({ index: this.index, id: `${country}:${kind}`, body: { country, kind, ...d }, refresh: true } as never);
+  }
+
+  async close(): Promise<void> {
+    if (this.owned) await this.client.close();
+  }
+}
+
+/** The profile's status store, the same engine choice as `createPlacesStore`. */
+export function createDatasetStatus(config: AppConfig): DatasetStatusStore {
+  if (config.PROFILE === 'distributed') {
+    return new OpenSearchDatasetStatus(createOpenSearchClient({ url: config.OPENSEARCH_URL, timeoutMs: config.OPENSEARCH_TIMEOUT_MS }), config.INDEX_PREFIX, true);
+  }
+  return new FileDatasetStatus(datasetStatusPath(config));
+}

@@ -1,0 +1,39 @@
+/** One live dataset of a country: what `npm run import -- status` and `/health/ready` show. */
+export interface LiveDataset {
+  format: string;
+  /** The file, folder or URL it was imported from. */
+  source: string;
+  checksum?: string;
+  /** When it went live (ISO). */
+  since: string;
+  version: string;
+  /** The country's documents in that version (a change batch: the documents it wrote). */
+  docs: number;
+}
+
+/** country -> dataset kind -> the live one. */
+export type DatasetStatus = Record<string, Record<string, LiveDataset>>;
+
+/**
+ * Provider of the live datasets (the places module and the indexer app give one). `/health/ready`
+ * shows its answer as `datasets`; it never decides readiness (an empty store is ready).
+ */
+export const IMPORT_STATUS = Symbol.for('lookup.IMPORT_STATUS');
+export type ImportStatusReader = () => Promise<DatasetStatus>;
+
+const READ_TIMEOUT_MS = 2000;
+
+/** The reader's answer, or `{ error }` (failure or no answer in 2 s): informative only. */
+export async function readImportStatus(reader: ImportStatusReader): Promise<DatasetStatus | { error: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      reader(),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${READ_TIMEOUT_MS} ms`)), READ_TIMEOUT_MS))),
+    ]);
+  } catch (err) {
+    return { error: (err as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
