@@ -11,6 +11,10 @@
 #   OPENSEARCH_JAVA_OPTS       extra JVM flags
 #   OPENSEARCH_START_TIMEOUT   seconds to wait for yellow (180)
 #   OPENSEARCH_JAVA_HOME       JDK to use (default: JDK 17 if installed, else $JAVA_HOME, else java on PATH)
+#   A node of a cluster on this machine instead of a single node (each with its own ports/data dir):
+#   OPENSEARCH_SEED_HOSTS      transport addresses of the cluster's nodes, comma-separated (127.0.0.1:9300,127.0.0.1:9301)
+#   OPENSEARCH_NODE_NAME       this node's name (unique in the cluster)
+#   OPENSEARCH_INITIAL_MANAGERS  node names that bootstrap a new cluster, comma-separated (all cluster-manager nodes)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -81,6 +85,11 @@ java_cmd() {
     "${extra[@]}"
     -cp "$JAR:$TOOL_DIR/target/lib/*" "$MAIN_CLASS"
     "--data-dir=$DATA_DIR" "--http-port=$HTTP_PORT" "--transport-port=$TRANSPORT_PORT")
+  if [[ -n "${OPENSEARCH_SEED_HOSTS:-}" ]]; then
+    CMD+=(-Ediscovery.type=zen "-Ediscovery.seed_hosts=$OPENSEARCH_SEED_HOSTS"
+      "-Enode.name=${OPENSEARCH_NODE_NAME:?OPENSEARCH_NODE_NAME is needed with OPENSEARCH_SEED_HOSTS}"
+      "-Ecluster.initial_cluster_manager_nodes=${OPENSEARCH_INITIAL_MANAGERS:-$OPENSEARCH_NODE_NAME}")
+  fi
 }
 
 wait_ready() { # $1 = pid

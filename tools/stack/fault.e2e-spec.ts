@@ -10,7 +10,7 @@ import {
   freePortRange,
   NATS_SERVER_BIN,
   NatsServerProcess,
-  OpenSearchNode,
+  OpenSearchCluster,
   PG_BIN,
   PostgresCluster,
   quantile,
@@ -31,7 +31,7 @@ const missing = needed.filter((p) => !existsSync(p));
 const describeFault = missing.length === 0 || process.env['REQUIRE_SERVERS'] === '1' ? describe : describe.skip;
 if (missing.length) console.log(`skipped "fault test": missing ${missing.join(', ')}`);
 
-type Part = 'nats' | 'opensearch' | 'postgres';
+type Part = 'nats' | 'opensearch node' | 'opensearch all' | 'postgres';
 
 /**
  * What each outage may cost, in one place. Tighten here as the design improves:
@@ -55,7 +55,12 @@ const EXPECT: Record<Part, Expectation> = {
   nats: { downMs: 3000, maxFailed: 0, downShows: 'waits', recoveryMs: 3000, why: 'none may fail' },
   // One node: nothing can answer a search while it is down. With a two-node cluster and a replica
   // per shard ("cluster" work) this becomes maxFailed 0, downShows 'waits'.
-  opensearch: { downMs: 3000, maxFailed: Infinity, downShows: 'failures', recoveryMs: 8000, why: 'single node: 503 while down' },
+  // One of the three nodes stopped: a replica of every shard lives on another node, and the
+  // client sends a request that finds its node refusing to the next one.
+  'opensearch node': { downMs: 3000, maxFailed: 0, downShows: 'probe', recoveryMs: 3000, why: 'none may fail (replica on another node)' },
+  // Every node down (as a single-node deployment whose node stops): nothing can answer a search,
+  // so 503 + Retry-After; answers again within 2 s of the cluster being back.
+  'opensearch all': { downMs: 3000, maxFailed: Infinity, downShows: 'failures', recoveryMs: 2000, why: 'no node left: 503 while down' },
   // A key seen recently is served from the gateway's cache and its uses come from the quota
   // lease / journal (libs/gateway/src/quota): nothing waits for the database.
   postgres: { downMs: 3000, maxFailed: 0, downShows: 'probe', recoveryMs: 3000, why: 'none may fail (keys cached, quota leased)' },
@@ -88,7 +93,8 @@ interface PhaseReport {
 
 /**
  * Faults while traffic runs, on servers of the test's own (never the shared ones): NATS
- * restarted, OpenSearch stopped and started, PostgreSQL restarted. Per outage the test measures
+ * restarted, one of three OpenSearch nodes stopped and started, then all three, PostgreSQL
+ * restarted. Per outage the test measures
  * how long the part was down, how many requests failed and how many waited (answered slower than
  * normal, and how long), and holds each to its row of EXPECT; across all of it: no 500, no hang,
  * every answer within the deadline, and exactly the answered searches counted.
@@ -96,7 +102,7 @@ interface PhaseReport {
 describeFault('fault test: the distributed stack under restarts of NATS, OpenSearch and PostgreSQL', () => {
   let nats: NatsServerProcess;
   let pg: PostgresCluster;
-  let os: OpenSearchNode;
+  let os: OpenSearchCluster;
   let stack: RunningStack | undefined;
   const natsDir = tempDir('lookup-fault-nats-');
   const crashes: string[] = [];
@@ -105,10 +111,10 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
 
   beforeAll(async () => {
     ensureBuilt(ROOT, ['dist/apps/gateway/src/main.js', 'dist/apps/places/src/main.js', 'dist/tools/stack/stack.js']);
-    const base = await freePortRange(6);
+    const base = await freePortRange(8);
     nats = new NatsServerProcess(base, natsDir.path);
     pg = new PostgresCluster(base + 1);
-    os = new OpenSearchNode(ROOT, base + 2, base + 3);
+    os = new OpenSearchCluster(ROOT, base + 2, 3);
     await Promise.all([nats.start(), pg.init().then(() => pg.start()), os.start()]);
 
     const store = new OpenSearchPlacesStore(createOpenSearchClient({ url: os.url, timeoutMs: 10000 }), 'fault');
@@ -161,6 +167,11 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
         : { kind: 'regions', url: `${gw}/v1/places/regions`, body: { api_key: KEY, country: 'CZ' } },
     );
     /** Resolves true when the part really refuses connections (for `downShows: 'probe'`). */
+    const refuses = (url: string) =>
+      fetch(url, { signal: AbortSignal.timeout(1000) }).then(
+        () => false,
+        () => true,
+      );
     const pgRefuses = async () => {
       const probe = new Client({ connectionString: pg.url, connectionTimeoutMillis: 1000 });
       try {
@@ -173,7 +184,8 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
     };
     const parts: Record<Part, { down(): Promise<void>; up(): Promise<void>; refuses?: () => Promise<boolean> }> = {
       nats: { down: () => nats.stop(), up: () => nats.start() },
-      opensearch: { down: () => os.stop(), up: () => os.start() },
+      'opensearch node': { down: () => os.nodes[1].stop(), up: () => os.nodes[1].start(), refuses: () => refuses(os.nodes[1].url) },
+      'opensearch all': { down: () => Promise.all(os.nodes.map((n) => n.stop())).then(() => undefined), up: () => os.start() },
       postgres: { down: () => pg.stop(), up: () => pg.start(), refuses: pgRefuses },
     };
     const probedDown = new Set<Part>();
@@ -195,7 +207,7 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
     traffic.start();
     await pause(2000);
     const baselineTo = traffic.now();
-    for (const part of ['nats', 'opensearch', 'postgres'] as const) {
+    for (const part of ['nats', 'opensearch node', 'opensearch all', 'postgres'] as const) {
       const p: Phase = { part, from: traffic.now(), downAt: 0, upAt: 0, to: Infinity };
       phases.push(p);
       p.downAt = traffic.now();
@@ -239,10 +251,10 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
     const fmt = (n: number) => (Number.isNaN(n) ? '-' : String(Math.round(n)));
     const table = [
       `fault test: ${samples.length} requests, baseline ${baseline.length} (normal <= ${Math.round(normalMs)} ms), load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`,
-      'fault       down ms  requests  failed  waited  wait p50  wait p99  wait max  recovered after up (ms)  allowed',
+      'fault            down ms  requests  failed  waited  wait p50  wait p99  wait max  recovered after up (ms)  allowed',
       ...reports.map((r) =>
         [
-          r.part.padEnd(10),
+          r.part.padEnd(15),
           fmt(r.downMs).padStart(8),
           String(r.requests).padStart(9),
           String(r.failed).padStart(7),

@@ -1,4 +1,4 @@
-import type { IndexDefinition } from '@lookup/shared/search';
+import { type IndexDefinition, REPLICAS } from '@lookup/shared/search';
 import { BF } from '../domain/business.doc';
 
 /**
@@ -8,7 +8,8 @@ import { BF } from '../domain/business.doc';
 export const BUSINESS_INDEX: IndexDefinition = {
   settings: {
     number_of_shards: 1,
-    number_of_replicas: 0,
+    // One replica per shard once the cluster has two data nodes, none on a single node (stays green).
+    auto_expand_replicas: REPLICAS,
     refresh_interval: '1s',
     analysis: { analyzer: { spaces: { type: 'custom', tokenizer: 'whitespace' } } },
   },

@@ -1,5 +1,5 @@
 import { CountryCode, PlaceObject } from '@lookup/contracts';
-import { bulkIndex, ensureAliasedIndex, OpenSearchClient, pipelinedBulk } from '@lookup/shared/search';
+import { bulkIndex, ensureAliasedIndex, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
@@ -105,13 +105,13 @@ export class OpenSearchPlacesStore implements PlacesStore {
     const indexes = await aliasIndexes(this.client, this.alias);
     const settings = (await this.client.indices.getSettings({ index: indexes.join(',') })).body as Record<string, { settings: { index: { refresh_interval?: string } } }>;
     // No refreshes and no replicas while loading; one refresh at the end makes it all visible.
-    await this.client.indices.putSettings({ index: indexes.join(','), body: { index: { refresh_interval: '-1', number_of_replicas: 0 } } as never });
+    await this.client.indices.putSettings({ index: indexes.join(','), body: { index: { refresh_interval: '-1', ...NO_REPLICAS } } as never });
     let n = 0;
     try {
       n = await pipelinedBulk(batches, (docs) => this.bulk(docs), BULK_DOCS, onProgress);
     } finally {
       for (const index of indexes) {
-        await this.client.indices.putSettings({ index, body: { index: { refresh_interval: settings[index]?.settings.index.refresh_interval ?? '1s' } } as never });
+        await this.client.indices.putSettings({ index, body: { index: { refresh_interval: settings[index]?.settings.index.refresh_interval ?? '1s', auto_expand_replicas: REPLICAS } } as never });
       }
       await this.client.indices.refresh({ index: indexes.join(',') });
     }

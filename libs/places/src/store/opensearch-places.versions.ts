@@ -1,5 +1,5 @@
 import { CountryCode } from '@lookup/contracts';
-import { bulkIndex, OpenSearchClient, pipelinedBulk } from '@lookup/shared/search';
+import { awaitReplicas, bulkIndex, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { BulkLoadReport, DatasetVersionInfo, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
 import { F, PLACES_INDEX } from './places.mapping';
@@ -134,7 +134,8 @@ export class OpenSearchPlacesVersionBuild implements PlacesVersionBuild {
     await removeOrphans(client, alias, scope.country, targets);
     const version = versionStamp();
     const index = countryIndexName(alias, scope.country, version);
-    const settings = { ...PLACES_INDEX.settings, refresh_interval: '-1', number_of_replicas: 0 };
+    // Built without replicas; the seal turns them on (copied from the finished primary, not indexed twice).
+    const settings = { ...PLACES_INDEX.settings, refresh_interval: '-1', ...NO_REPLICAS };
     await client.indices.create({ index, body: { settings, mappings: PLACES_INDEX.mappings } as never });
     const b = new OpenSearchPlacesVersionBuild(client, alias, index, version, bulk, readerOf);
     if (scope.replace !== 'all' && targets.length) {
@@ -159,8 +160,9 @@ export class OpenSearchPlacesVersionBuild implements PlacesVersionBuild {
   }
 
   async seal(): Promise<void> {
-    await this.client.indices.putSettings({ index: this.index, body: { index: { refresh_interval: '1s' } } as never });
+    await this.client.indices.putSettings({ index: this.index, body: { index: { refresh_interval: '1s', auto_expand_replicas: REPLICAS } } as never });
     await this.client.indices.refresh({ index: this.index });
+    await awaitReplicas(this.client, this.index);
   }
 
   async count(): Promise<number> {

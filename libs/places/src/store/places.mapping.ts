@@ -1,4 +1,4 @@
-import { IndexDefinition } from '@lookup/shared/search';
+import { IndexDefinition, REPLICAS } from '@lookup/shared/search';
 
 /** Field names used in engine requests; never spelled at call sites. */
 export const F = {
@@ -34,7 +34,8 @@ export const TOKENS_FIELD = { type: 'text', analyzer: 'whitespace', norms: false
 export const PLACES_INDEX: IndexDefinition = {
   settings: {
     number_of_shards: 1,
-    number_of_replicas: 0,
+    // One replica per shard once the cluster has two data nodes, none on a single node (stays green).
+    auto_expand_replicas: REPLICAS,
     analysis: {
       analyzer: {
         folded: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },

@@ -14,6 +14,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NATS_URL: 'http://nats:4222' })).toThrow(/NATS_URL/);
     expect(() => loadConfig({ NATS_URL: 'nats://a:4222,,nats://b:4222' })).toThrow(/NATS_URL/);
   });
+  it('takes one OpenSearch node or a comma-separated cluster', () => {
+    expect(loadConfig({ OPENSEARCH_URL: 'http://os-0:9200,http://os-1:9200' }).OPENSEARCH_URL).toBe('http://os-0:9200,http://os-1:9200');
+    expect(() => loadConfig({ OPENSEARCH_URL: 'os-0:9200' })).toThrow(/OPENSEARCH_URL/);
+  });
   it('listens on loopback in standalone and on every interface in distributed unless HOST is set', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ PROFILE: 'distributed' }).HOST).toBe('0.0.0.0');

@@ -35,7 +35,9 @@ export class AppConfig {
   @IsString() DATA_DIR = 'var';
   @IsOptional() @IsString() SQLITE_PATH?: string;
 
-  @IsUrl({ protocols: ['http', 'https'], require_tld: false }) OPENSEARCH_URL = 'http://127.0.0.1:9200';
+  /** One node, or the nodes of a cluster comma-separated (a request goes to the next node when one is down). */
+  @Matches(/^https?:\/\/[^\s,]+(\s*,\s*https?:\/\/[^\s,]+)*$/, { message: 'OPENSEARCH_URL must be http(s) URLs, comma-separated' })
+  OPENSEARCH_URL = 'http://127.0.0.1:9200';
   @IsString() INDEX_PREFIX = 'lookup';
   @Type(() => Number) @IsInt() @Min(100) @Max(120000) OPENSEARCH_TIMEOUT_MS = 10000;
   /**

@@ -17,7 +17,13 @@ export class OpenSearchNode {
     readonly httpPort: number,
     private readonly transportPort: number,
     private readonly heap = '-Xms256m -Xmx512m',
+    /** A node of a cluster (see OpenSearchCluster) instead of a single node. */
+    private readonly cluster?: { nodeName: string; seedHosts: string; initialManagers: string },
   ) {}
+
+  get transportAddress(): string {
+    return `127.0.0.1:${this.transportPort}`;
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.httpPort}`;
@@ -34,6 +40,9 @@ export class OpenSearchNode {
         OPENSEARCH_DATA_DIR: this.dataDir,
         OPENSEARCH_HEAP: this.heap,
         OPENSEARCH_START_TIMEOUT: '150',
+        ...(this.cluster
+          ? { OPENSEARCH_NODE_NAME: this.cluster.nodeName, OPENSEARCH_SEED_HOSTS: this.cluster.seedHosts, OPENSEARCH_INITIAL_MANAGERS: this.cluster.initialManagers }
+          : {}),
       },
     });
   }
@@ -49,5 +58,32 @@ export class OpenSearchNode {
   async remove(): Promise<void> {
     await this.stop().catch(() => undefined);
     rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A cluster of the test's own on loopback: `size` nodes, all cluster-manager eligible and data
+ * nodes (three keep a quorum with one stopped). `url` lists every node, as OPENSEARCH_URL does.
+ */
+export class OpenSearchCluster {
+  readonly nodes: OpenSearchNode[];
+
+  /** `basePort`: 2 x size free ports from there (HTTP and transport per node). */
+  constructor(root: string, basePort: number, size = 3, heap = '-Xms256m -Xmx384m') {
+    const names = Array.from({ length: size }, (_, i) => `test-node-${i}`);
+    const seeds = names.map((_, i) => `127.0.0.1:${basePort + 2 * i + 1}`).join(',');
+    this.nodes = names.map((nodeName, i) => new OpenSearchNode(root, basePort + 2 * i, basePort + 2 * i + 1, heap, { nodeName, seedHosts: seeds, initialManagers: names.join(',') }));
+  }
+
+  get url(): string {
+    return this.nodes.map((n) => n.url).join(',');
+  }
+
+  async start(): Promise<void> {
+    await Promise.all(this.nodes.map((n) => n.start()));
+  }
+
+  async remove(): Promise<void> {
+    await Promise.all(this.nodes.map((n) => n.remove()));
   }
 }
