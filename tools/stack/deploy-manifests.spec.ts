@@ -77,6 +77,25 @@ describe('deployment manifests', () => {
     expect(pdb['spec']['maxUnavailable']).toBe(1);
   });
 
+  it('runs OpenSearch as a 3-node cluster on stable names, one node down at a time, every node in OPENSEARCH_URL', () => {
+    const os = byKind('StatefulSet').find((s) => s['metadata']['name'] === 'opensearch')!;
+    const replicas = os['spec']['replicas'] as number;
+    expect(replicas).toBeGreaterThanOrEqual(3);
+    const env = envOf(os['spec']['template']['spec']['containers'][0]);
+    expect(env['discovery.type']).toBeUndefined();
+    const headless = os['spec']['serviceName'] as string;
+    const pods = Array.from({ length: replicas }, (_, i) => `opensearch-${i}`);
+    expect(env['cluster.initial_cluster_manager_nodes'].split(',')).toEqual(pods);
+    expect(env['discovery.seed_hosts']).toBe(`${headless}.lookup.svc`);
+    const svc = byKind('Service').find((s) => s['metadata']['name'] === headless)!;
+    expect([svc['spec']['clusterIP'], svc['spec']['publishNotReadyAddresses']]).toEqual(['None', true]);
+    expect((svc['spec']['ports'] as Obj[]).map((p) => p['port'])).toContain(9300);
+    const pdb = byKind('PodDisruptionBudget').find((p) => p['spec']['selector']['matchLabels']['app'] === 'opensearch')!;
+    expect(pdb['spec']['maxUnavailable']).toBe(1);
+    const config = byKind('ConfigMap').find((c) => c['data']?.['OPENSEARCH_URL'])!;
+    expect(config['data']['OPENSEARCH_URL'].split(',')).toEqual(pods.map((p) => `http://${p}.${headless}.lookup.svc:9200`));
+  });
+
   it("keeps the gateway's readiness on /health/ready, which fails when NATS stays unreachable", () => {
     const gw = byKind('Deployment').find((d) => d['metadata']['name'] === 'gateway')!;
     const probe = gw['spec']['template']['spec']['containers'][0]['readinessProbe'] as Obj;
@@ -119,6 +138,13 @@ describe('deployment manifests', () => {
     });
     expect(new Set(names).size).toBe(3);
     expect(new Set(natsNodes.map((n) => String(services[n]['volumes']))).size).toBe(3);
+    // OpenSearch as a cluster of three, each node named, all of them in the apps' OPENSEARCH_URL.
+    const osNodes = Object.keys(services).filter((n) => /^opensearch(-\d+)?$/.test(n));
+    expect(osNodes).toHaveLength(3);
+    expect(osNodes.map((n) => services[n]['environment']['node.name'])).toEqual(osNodes);
+    expect(new Set(osNodes.map((n) => String(services[n]['volumes']))).size).toBe(3);
+    for (const n of osNodes) expect(String(services[n]['environment']['cluster.initial_cluster_manager_nodes']).split(',').sort()).toEqual([...osNodes].sort());
+    expect(String(services['places']['environment']['OPENSEARCH_URL']).split(',')).toEqual(osNodes.map((n) => `http://${n}:9200`));
     const bin = ['/usr/bin/docker-compose', '/usr/local/bin/docker-compose'].find((p) => existsSync(p));
     if (bin) execFileSync(bin, ['-f', join(ROOT, 'docker-compose.yml'), 'config', '-q'], { cwd: ROOT, stdio: 'pipe', timeout: 30000 });
   });
