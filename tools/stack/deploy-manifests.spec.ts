@@ -144,7 +144,7 @@ describe('deployment manifests', () => {
     expect(osNodes.map((n) => services[n]['environment']['node.name'])).toEqual(osNodes);
     expect(new Set(osNodes.map((n) => String(services[n]['volumes']))).size).toBe(3);
     for (const n of osNodes) expect(String(services[n]['environment']['cluster.initial_cluster_manager_nodes']).split(',').sort()).toEqual([...osNodes].sort());
-    expect(String(services['places']['environment']['OPENSEARCH_URL']).split(',')).toEqual(osNodes.map((n) => `http://${n}:9200`));
+    expect(String(compose['x-app']['environment']['OPENSEARCH_URL']).split(',')).toEqual(osNodes.map((n) => `http://${n}:9200`));
     const bin = ['/usr/bin/docker-compose', '/usr/local/bin/docker-compose'].find((p) => existsSync(p));
     if (bin) execFileSync(bin, ['-f', join(ROOT, 'docker-compose.yml'), 'config', '-q'], { cwd: ROOT, stdio: 'pipe', timeout: 30000 });
   });
