@@ -9,13 +9,15 @@
  * request costs here before any search.
  *   node -r ./tools/ts-register.js bench/search-latency.ts sqlite <dir holding places.sqlite>
  *   node -r ./tools/ts-register.js bench/search-latency.ts opensearch <index-prefix>
+ *   node -r ./tools/ts-register.js bench/search-latency.ts sample
  * sqlite: the standalone app (in-process bus); opensearch: gateway in this process -> NATS ->
  * the places app in a process of its own (PostgreSQL for keys, NATS and OpenSearch on 127.0.0.1).
  */
 import 'reflect-metadata';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Agent, request } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { Subjects } from '../libs/contracts/src';
@@ -34,10 +36,10 @@ import { SearchThreads } from '../libs/places/src/search/search-threads';
 import { loadGolden } from '../libs/places/src/search/testing/golden-queries';
 import { parseRequest, PlaceQueryRequest } from '../libs/contracts/src';
 
-const KEY = 'bench-search-key';
+export const KEY = 'bench-search-key';
 
 /** What a typing user sends: every golden query cut after 3 letters, after each word, and whole. */
-function autocompleteQueries(file: string): string[] {
+export function autocompleteQueries(file: string): string[] {
   const out: string[] = [];
   for (const q of loadGolden(file)) {
     const text = q.params['query'];
@@ -49,15 +51,15 @@ function autocompleteQueries(file: string): string[] {
   return out;
 }
 
-function percentiles(ms: number[]): { p50: number; p95: number; p99: number; n: number } {
+export function percentiles(ms: number[]): { p50: number; p95: number; p99: number; n: number } {
   const s = [...ms].sort((a, b) => a - b);
   const at = (p: number) => Math.round(s[Math.min(s.length - 1, Math.floor(s.length * p))] * 100) / 100;
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: s.length };
 }
 
-type Result = ReturnType<typeof percentiles> & { rps: number };
+export type Result = ReturnType<typeof percentiles> & { rps: number };
 
-async function run(queries: string[], concurrency: number, one: (q: string) => Promise<unknown>): Promise<Result> {
+export async function run(queries: string[], concurrency: number, one: (q: string) => Promise<unknown>): Promise<Result> {
   const times: number[] = [];
   let next = 0;
   const t0 = process.hrtime.bigint();
@@ -75,7 +77,7 @@ async function run(queries: string[], concurrency: number, one: (q: string) => P
 }
 
 /** Resident set size (MB) of another process. */
-function rssMB(pid: number): number {
+export function rssMB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;
 }
@@ -112,7 +114,7 @@ async function client(port: number, key: string, concurrency: number, target: st
 }
 
 /** Runs the client process against the gateway and reads its result. */
-function viaClient(port: number, queries: string[], concurrency: number, target: 'query' | 'health' | 'regions'): Promise<Result> {
+export function viaClient(port: number, queries: string[], concurrency: number, target: 'query' | 'health' | 'regions'): Promise<Result> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, __filename, '--client', String(port), KEY, String(concurrency), target], { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
@@ -122,18 +124,24 @@ function viaClient(port: number, queries: string[], concurrency: number, target:
   });
 }
 
-async function main(): Promise<void> {
-  const [engine, target, file] = process.argv.slice(2, 5);
+/**
+ * One engine's run: the gateway over HTTP (client process) and the engine in this process on the
+ * same queries, at concurrency 1 and 32 (and 8 with `sample`), then the floors. `sample`: the
+ * standalone app on the bundled sample in a fresh data dir (imported at start), `target` unused.
+ */
+export async function measureLatency(engine: 'sqlite' | 'opensearch' | 'sample', target: string, file?: string): Promise<Record<string, any>> {
   const queries = autocompleteQueries(resolve(file ?? '../shared/data/queries/cz-addresses.jsonl'));
   let app: INestApplication;
   let store: PlacesStore;
   let servicePid: number | undefined;
   const cleanup: Array<() => Promise<unknown>> = [];
   const base = { HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: 'error', SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0, SAMPLE_DATA: false, ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: Number(process.env['SEARCH_THREADS']) } : {}) };
-  if (engine === 'sqlite') {
-    const config = loadConfig({}, { ...base, PROFILE: 'standalone', DATA_DIR: resolve(target) });
+  if (engine === 'sqlite' || engine === 'sample') {
+    const dir = engine === 'sample' ? mkdtempSync(join(tmpdir(), 'bench-sample-')) : resolve(target);
+    if (engine === 'sample') cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const config = loadConfig({}, { ...base, PROFILE: 'standalone', DATA_DIR: dir, SAMPLE_DATA: engine === 'sample' });
     app = await createStandaloneApp(config);
-    store = new SqlitePlacesStore(resolve(target, 'places.sqlite'));
+    store = new SqlitePlacesStore(resolve(dir, 'places.sqlite'));
   } else {
     const pg = await createTestSchema('benchsearch');
     cleanup.push(pg.drop);
@@ -161,14 +169,19 @@ async function main(): Promise<void> {
   }
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as { port: number }).port;
+  await viaClient(port, queries.slice(0, 200), 4, 'query'); // warm-up: caches, JIT, search threads
+  // The server's memory once it has answered every query, before this process opens its own
+  // connection for the in-process runs (what a standalone deployment holds; the threads included).
+  await viaClient(port, queries, 8, 'query');
+  const gatewayRssMB = Math.round(process.memoryUsage.rss() / 2 ** 20);
   await store.init();
   const direct = new PlacesSearchService(store);
   const straight = (query: string) => direct.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
-  await viaClient(port, queries.slice(0, 200), 4, 'query'); // warm-up: caches, JIT, search threads
   await run(queries.slice(0, 200), 4, straight);
-  const threads = engine === 'sqlite' ? loadConfig({}, base).SEARCH_THREADS : 0;
-  const results: Record<string, unknown> = { engine, queries: queries.length, searchThreads: engine === 'sqlite' ? threads : null };
-  for (const c of [1, 32]) {
+  const standalone = engine !== 'opensearch';
+  const threads = standalone ? loadConfig({}, base).SEARCH_THREADS : 0;
+  const results: Record<string, any> = { engine, queries: queries.length, searchThreads: standalone ? threads : null, gatewayRssMB };
+  for (const c of engine === 'sample' ? [1, 8, 32] : [1, 32]) {
     const g = await viaClient(port, queries, c, 'query');
     const d = await run(queries, c, straight);
     results[`c${c}`] = { gateway: g, engine: d, ratioP50: Math.round((g.p50 / d.p50) * 100) / 100, addedP50ms: Math.round((g.p50 - d.p50) * 100) / 100 };
@@ -183,17 +196,23 @@ async function main(): Promise<void> {
     await pool.close();
   }
   // The least a request costs here at the same concurrency, before any search.
-  for (const c of [1, 32]) results[`floorC${c}`] = { health: await viaClient(port, queries, c, 'health'), regions: await viaClient(port, queries, c, 'regions') };
+  for (const c of engine === 'sample' ? [1, 8, 32] : [1, 32]) results[`floorC${c}`] = { health: await viaClient(port, queries, c, 'health'), regions: await viaClient(port, queries, c, 'regions') };
   results['serverRssMB'] = Math.round(process.memoryUsage.rss() / 2 ** 20);
   if (servicePid) results['placesServiceRssMB'] = Math.round(rssMB(servicePid));
-  console.log(JSON.stringify(results, null, 1));
   await app.close();
   await store.close();
   for (const c of cleanup.reverse()) await c();
+  return results;
+}
+
+async function main(): Promise<void> {
+  const [engine, target, file] = process.argv.slice(2, 5);
+  if (engine !== 'sqlite' && engine !== 'opensearch' && engine !== 'sample') throw new Error('usage: search-latency.ts sqlite <dir> | opensearch <index-prefix> | sample');
+  console.log(JSON.stringify(await measureLatency(engine, target ?? '', file), null, 1));
 }
 
 const cli = process.argv.slice(2);
-(cli[0] === '--client' ? client(Number(cli[1]), cli[2], Number(cli[3]), cli[4]) : main()).catch((err) => {
+if (require.main === module) (cli[0] === '--client' ? client(Number(cli[1]), cli[2], Number(cli[3]), cli[4]) : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

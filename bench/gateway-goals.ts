@@ -1,0 +1,81 @@
+/**
+ * Issue 19's goals as one table, from bench/search-latency.ts's runs (client in a process of its
+ * own, keep-alive, the floors measured by the same run), with the machine's load average:
+ *   node -r ./tools/ts-register.js bench/gateway-goals.ts [--sqlite <dir with places.sqlite>] [--opensearch <index-prefix>]
+ * Always: standalone on the bundled sample (imported into a fresh data dir, a minute). With
+ * --sqlite: standalone on that register (HTTP vs in-process p50, throughput at 32 vs the engine
+ * alone on the same threads, RSS). With --opensearch: distributed (gateway here -> NATS -> the
+ * places app in its own process -> OpenSearch); the engine is timed in this process, which is
+ * the places process's own work without the hops. With both: the OpenSearch/SQLite engine ratio.
+ * SEARCH_THREADS is taken from the environment (default: the app's).
+ */
+import { loadavg } from 'node:os';
+import { measureLatency } from './search-latency';
+
+type Row = [goal: string, measured: string, target: string, met: boolean | null];
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const sqliteDir = opt('--sqlite');
+  const osPrefix = opt('--opensearch');
+  const loadBefore = load();
+  const rows: Row[] = [];
+  const raw: Record<string, unknown> = {};
+
+  const s = await measureLatency('sample', '');
+  raw['sample'] = s;
+  const addedSample = s['c1'].gateway.p50 - s['floorC1'].health.p50;
+  rows.push([
+    'standalone, sample: search p50 - /health p50, concurrency 1',
+    `${s['c1'].gateway.p50} - ${s['floorC1'].health.p50} = ${r2(addedSample)} ms (engine in-process ${s['c1'].engine.p50} ms)`,
+    '<= 0.5 ms',
+    addedSample <= 0.5,
+  ]);
+  const shareSample = s['c8'].gateway.rps / s['floorC8'].health.rps;
+  rows.push([
+    'standalone, sample: search / /health throughput at 8 clients',
+    `${s['c8'].gateway.rps} / ${s['floorC8'].health.rps} req/s = ${Math.round(shareSample * 100)} %`,
+    '>= 50 %',
+    shareSample >= 0.5,
+  ]);
+  rows.push(['standalone, sample: RSS after all queries', `${s['gatewayRssMB']} MB (${s['searchThreads']} search threads)`, '-', null]);
+
+  let sqliteEngineP50: number | undefined;
+  if (sqliteDir) {
+    const q = await measureLatency('sqlite', sqliteDir);
+    raw['sqlite'] = q;
+    sqliteEngineP50 = q['c1'].engine.p50;
+    const added = q['c1'].gateway.p50 - q['c1'].engine.p50;
+    rows.push(['standalone, register: HTTP p50 - in-process p50, concurrency 1', `${q['c1'].gateway.p50} - ${q['c1'].engine.p50} = ${r2(added)} ms`, '<= 0.7 ms', added <= 0.7]);
+    const alone = q['engineOnThreads']?.c32?.rps as number | undefined;
+    if (alone) {
+      const share = q['c32'].gateway.rps / alone;
+      rows.push(['standalone, register: HTTP / engine-on-threads throughput at 32', `${q['c32'].gateway.rps} / ${alone} req/s = ${Math.round(share * 100)} %`, '>= 85 %', share >= 0.85]);
+    }
+    rows.push(['standalone, register: RSS after all queries (default threads)', `${q['gatewayRssMB']} MB (${q['searchThreads']} search threads)`, '<= 500 MB', q['gatewayRssMB'] <= 500]);
+  }
+  if (osPrefix) {
+    const o = await measureLatency('opensearch', osPrefix);
+    raw['opensearch'] = o;
+    const added = o['c1'].gateway.p50 - o['c1'].engine.p50;
+    rows.push(['distributed, register: HTTP p50 - engine p50, concurrency 1', `${o['c1'].gateway.p50} - ${o['c1'].engine.p50} = ${r2(added)} ms`, '<= 2 ms', added <= 2]);
+    if (sqliteEngineP50) {
+      const ratio = o['c1'].engine.p50 / sqliteEngineP50;
+      rows.push(['OpenSearch / SQLite engine p50, concurrency 1, same queries', `${o['c1'].engine.p50} / ${sqliteEngineP50} ms = ${r2(ratio)}x`, '<= 2x', ratio <= 2]);
+    }
+  }
+  const loadAfter = load();
+  console.log(JSON.stringify(raw));
+  console.log(`\nload average (1/5/15 min): ${loadBefore} before, ${loadAfter} after\n`);
+  console.log('| goal | measured | target | met |\n|---|---|---|---|');
+  for (const [g, m, t, met] of rows) console.log(`| ${g} | ${m} | ${t} | ${met === null ? '-' : met ? 'yes' : 'no'} |`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

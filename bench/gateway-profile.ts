@@ -1,0 +1,54 @@
+/**
+ * A CPU profile of the standalone gateway's main thread under load: the app on the bundled
+ * sample (a fresh data dir, imported at start), the HTTP client in a process of its own
+ * (keep-alive, bench/search-latency.ts's client) sending the typed golden queries at
+ * concurrency 8, the V8 sampling profiler on for that phase only. Writes the `.cpuprofile`
+ * (open it in Chrome DevTools or speedscope) and prints bench/cpuprofile-summary.js's table.
+ *   node -r ./tools/ts-register.js bench/gateway-profile.ts [out.cpuprofile] [rounds]
+ * LOG_LEVEL (default info, what the app runs with; the log goes to /dev/null) and
+ * SEARCH_THREADS are taken from the environment.
+ */
+import 'reflect-metadata';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Session } from 'node:inspector/promises';
+import { loadConfig } from '../libs/shared/config/src';
+import { createStandaloneApp } from '../apps/standalone/src/standalone';
+import { autocompleteQueries, KEY, viaClient } from './search-latency';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { summarize } = require('./cpuprofile-summary.js') as { summarize: (profile: unknown, top?: number) => string };
+
+async function main(): Promise<void> {
+  const out = resolve(process.argv[2] ?? 'bench/gateway-profile.cpuprofile');
+  const rounds = Number(process.argv[3] ?? 3);
+  const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-profile-'));
+  const config = loadConfig({}, {
+    HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'info', SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0,
+    PROFILE: 'standalone', DATA_DIR: dir, SAMPLE_DATA: true, ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: Number(process.env['SEARCH_THREADS']) } : {}),
+  });
+  const app = await createStandaloneApp(config, { logStream: createWriteStream('/dev/null') });
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as { port: number }).port;
+  await viaClient(port, queries.slice(0, 300), 4, 'query'); // threads, JIT
+  const all = Array.from({ length: rounds }, () => queries).flat();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  const r = await viaClient(port, all, 8, 'query');
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  writeFileSync(out, JSON.stringify(profile));
+  console.log(`search at 8 clients: ${JSON.stringify(r)}; profile: ${out}`);
+  console.log(summarize(profile, 40));
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
