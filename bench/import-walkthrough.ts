@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   const imports = steps.filter((s) => !s.command.startsWith('floor'));
   console.log(
     `| README CZ walkthrough (\`bench/import-walkthrough.ts\`): catalogue then addresses, \`npm run import\` literally, SQLite, load ${Math.min(...imports.map((s) => s.loadBefore)).toFixed(1)}-${Math.max(...imports.map((s) => s.maxLoad)).toFixed(1)} | ${fmt(checks.addresses)} addresses, ${fmt(checks.documents)} docs | ` +
-      imports.map((s) => `${s.command.split(' ')[3]} ${s.seconds.toFixed(1)} s (peak RSS ${s.peakRssMb} MB)`).join(', ') +
+      imports.map((s) => `${s.command.split(' ')[4]} ${s.seconds.toFixed(1)} s (peak RSS ${s.peakRssMb} MB)`).join(', ') +
       (floor ? `; addresses = ${(addresses.seconds / floor.seconds).toFixed(2)} x the no-op-sink parse (${floor.seconds.toFixed(1)} s, same run)` : '') +
       `; ${checks.regions} regions, ${checks.counties} counties, ${fmt(checks.municipalities)} municipalities, ${checks.addressesWithoutCountyOrRegion} addresses without county/region |`,
   );
