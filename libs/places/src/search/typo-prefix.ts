@@ -114,19 +114,9 @@ export function vocabularyExpansions(terms: TypoTerm[], vocabulary: string[]): R
     const head = t.value.slice(0, FUZZY_PREFIX_LENGTH);
     const d = t.fuzziness ?? 1;
     const near: string[] = [];
-    // A corrected start depends only on a term's first `typed + d` letters: terms that share them
-    // (neighbours, the vocabulary being sorted) are looked at once. On the whole Czech register
-    // a common first letter has tens of thousands of terms and a few thousand such starts.
-    const keyLength = t.value.length + d;
-    let previous = '';
     for (let i = lowerBound(vocabulary, head); i < vocabulary.length && vocabulary[i].startsWith(head); i++) {
       const term = vocabulary[i];
-      if (t.mode === 'fuzzyPrefix') {
-        if (term.length < t.value.length - d) continue;
-        const key = term.slice(0, keyLength);
-        if (key !== previous) near.push(key);
-        previous = key;
-      } else if (Math.abs(term.length - t.value.length) <= d) near.push(term);
+      if (t.mode === 'fuzzyPrefix' ? term.length >= t.value.length - d : Math.abs(term.length - t.value.length) <= d) near.push(term);
     }
     out[expansionKey(t)] = t.mode === 'fuzzyPrefix' ? typoPrefixes(t.value, near, d) : fuzzyExpansions(t.value, near, d);
   }
