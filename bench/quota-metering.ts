@@ -79,24 +79,12 @@ function runClient(targets: Target[], c: number): Promise<Record<string, { p50: 
 
 async function main(): Promise<void> {
   const { loadConfig } = await import('../libs/shared/config/src');
-  const { createTestSchema } = await import('../libs/shared/testing/src/postgres');
-  const { tempDir } = await import('../libs/shared/testing/src/tmp');
+  const { gatewayStore } = await import('./gateway-store');
   const { ApiKeyService } = await import('../libs/gateway/src/keys/api-key.service');
   const { ApiKeyRepository } = await import('../libs/gateway/src/keys/api-key.repository');
   const { startScriptedGateway } = await import('../libs/gateway/src/testing/scripted-gateway.testing');
-  const profile = process.argv[2] === 'distributed' ? 'distributed' : 'standalone';
-  const cleanup: Array<() => unknown> = [];
-  let overrides: Record<string, unknown>;
-  if (profile === 'distributed') {
-    const pg = await createTestSchema('benchquota');
-    cleanup.push(pg.drop);
-    overrides = { PROFILE: 'distributed', DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema };
-  } else {
-    const dir = tempDir();
-    cleanup.push(dir.remove);
-    // Both apps on one SQLite file, as two processes of one standalone install would not be: it is one process's store.
-    overrides = { PROFILE: 'standalone', DATA_DIR: dir.path };
-  }
+  // Standalone: both apps on one SQLite file, as two processes of one install would not be (it is one process's store).
+  const { profile, overrides, cleanup } = await gatewayStore('benchquota');
   const base = { ...overrides, LOG_LEVEL: 'silent', DEMO_PAGE: false, SEED_API_KEY: 'bench-unused', RATE_LIMIT_PER_SECOND: 0, DEFAULT_MONTHLY_SEARCH_LIMIT: 1e9 };
   const perRequest = await startScriptedGateway(loadConfig({}, { ...base, QUOTA_LEASE_MAX: 1 }));
   const leased = await startScriptedGateway(loadConfig({}, base));
@@ -135,7 +123,7 @@ async function main(): Promise<void> {
   console.table(rows);
   await perRequest.app.close();
   await leased.app.close();
-  for (const c of cleanup) await c();
+  await cleanup();
 }
 
 if (process.argv[2] === '--client') {

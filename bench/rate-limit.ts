@@ -12,8 +12,7 @@
 import 'reflect-metadata';
 import { Agent, request } from 'node:http';
 import { loadConfig } from '../libs/shared/config/src';
-import { createTestSchema } from '../libs/shared/testing/src/postgres';
-import { tempDir } from '../libs/shared/testing/src/tmp';
+import { gatewayStore } from './gateway-store';
 import { ApiKeyService } from '../libs/gateway/src/keys/api-key.service';
 import { ApiKeyRepository } from '../libs/gateway/src/keys/api-key.repository';
 import { RateLimiter } from '../libs/gateway/src/ratelimit/rate-limiter';
@@ -60,18 +59,7 @@ async function fastPath(): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const profile = process.argv[2] === 'distributed' ? 'distributed' : 'standalone';
-  const cleanup: Array<() => unknown> = [];
-  let overrides: Record<string, unknown>;
-  if (profile === 'distributed') {
-    const pg = await createTestSchema('benchrate');
-    cleanup.push(pg.drop);
-    overrides = { PROFILE: 'distributed', DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema };
-  } else {
-    const dir = tempDir();
-    cleanup.push(dir.remove);
-    overrides = { PROFILE: 'standalone', DATA_DIR: dir.path };
-  }
+  const { profile, overrides, cleanup } = await gatewayStore('benchrate');
   const gw = await startScriptedGateway(loadConfig({}, { ...overrides, LOG_LEVEL: 'silent', DEMO_PAGE: false, SEED_API_KEY: 'bench-unused', DEFAULT_MONTHLY_SEARCH_LIMIT: 1e9 }));
   const port = Number(new URL(gw.base).port);
   const keys = gw.app.get(ApiKeyService);
@@ -107,7 +95,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ leaseMs: { p50: r2(pct(times, 0.5)), p95: r2(pct(times, 0.95)) } }));
   }
   await gw.app.close();
-  for (const c of cleanup) await c();
+  await cleanup();
 }
 
 main().catch((err) => {
