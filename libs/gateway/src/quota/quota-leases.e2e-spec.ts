@@ -1,3 +1,4 @@
+import { DomainError } from '@lookup/contracts';
 import { loadConfig } from '@lookup/shared/config';
 import { createTestSchema, describeWith, errorOf, HttpResult, post } from '@lookup/shared/testing';
 import { ApiKeyRepository } from '../keys/api-key.repository';
@@ -93,7 +94,6 @@ describeWith(['postgres'], 'quota leases across two gateway replicas (PostgreSQL
     const { key, entity } = await a.app.get(ApiKeyService).create({ name: 'refund', monthlySearchLimit: 1000 });
     const ok = await Promise.all(Array.from({ length: 20 }, (_, i) => detail(i % 2 ? a : b, key, i)));
     expect(tally(ok)).toEqual({ '200': 20 });
-    const { DomainError } = await import('@lookup/contracts');
     a.services.fail = b.services.fail = new DomainError('service_unavailable', 'down', null, 503);
     try {
       const failed = await Promise.all(Array.from({ length: 20 }, (_, i) => detail(i % 2 ? a : b, key, i)));
