@@ -7,6 +7,19 @@ import { normaliseParams } from './request-shape';
 /** Parameters every request may carry that are not the operation's own. */
 export const TRANSPORT_PARAMS = ['api_key', '__req'] as const;
 
+/** DTOs made by parseRequest in this process (see `isParsedRequest`). */
+const PARSED = new WeakSet<object>();
+
+/**
+ * True for a DTO that parseRequest made (and validated) in this process as an instance of `cls`.
+ * The in-process transport hands such a payload to its handler as it is, so a standalone
+ * request is validated once instead of at both ends (over NATS every payload is plain JSON and is
+ * validated again).
+ */
+export function isParsedRequest(value: unknown, cls?: new () => object): boolean {
+  return typeof value === 'object' && value !== null && PARSED.has(value) && (!cls || value.constructor === cls);
+}
+
 /**
  * Turns an untrusted plain object into a validated DTO, or throws the DomainError that names
  * the first offending parameter. Used at both ends: the gateway and the handler.
@@ -20,6 +33,7 @@ export function parseRequest<T extends object>(cls: new () => T, plain: unknown)
   const instance = plainToInstance(cls, params, { exposeDefaultValues: true });
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true });
   if (errors.length > 0) throw toDomainError(errors[0], params);
+  PARSED.add(instance);
   return instance;
 }
 

@@ -143,3 +143,19 @@ describe('QuotaService leases and journal (SQLite)', () => {
     expect(held).toBeLessThanOrEqual(10);
   });
 });
+
+describe('monthOf', () => {
+  it('names the UTC month of each instant, also when the remembered month ends or an earlier one is asked', () => {
+    const cases: Array<[string, string]> = [
+      ['2026-11-30T23:59:59.999Z', '2026-11'],
+      ['2026-12-01T00:00:00.000Z', '2026-12'],
+      ['2026-12-31T23:59:59.999Z', '2026-12'],
+      ['2027-01-01T00:00:00.000Z', '2027-01'],
+      ['2026-11-15T12:00:00.000Z', '2026-11'],
+      ['2024-02-29T10:00:00.000Z', '2024-02'],
+      ['2024-03-01T00:00:00.000Z', '2024-03'],
+      ['2024-02-29T23:59:59.999Z', '2024-02'],
+    ];
+    for (const [iso, month] of cases) expect([iso, monthOf(new Date(iso))]).toEqual([iso, month]);
+  });
+});

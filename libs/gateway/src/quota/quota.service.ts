@@ -5,8 +5,19 @@ import { ApiKeyRepository, QuotaLease } from '../keys/api-key.repository';
 import { AuthenticatedKey } from '../keys/api-key.service';
 import { QuotaKind } from '../keys/usage.entity';
 
+let monthFrom = 0;
+let monthUntil = 0;
+let monthText = '';
+
+/** `YYYY-MM` (UTC). Called on every metered request: the month is kept until it ends. */
 export function monthOf(now: Date): string {
-  return now.toISOString().slice(0, 7);
+  const t = now.getTime();
+  if (t >= monthFrom && t < monthUntil) return monthText;
+  const text = now.toISOString().slice(0, 7);
+  monthFrom = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  monthUntil = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  monthText = text;
+  return text;
 }
 
 /** Seconds until the next calendar month (UTC) starts: when a spent quota is back. */

@@ -1,4 +1,5 @@
 import { CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { isParsedRequest } from '@lookup/contracts';
 import { DEFAULT_TRANSPORT_TIMEOUT_MS, ReplyEnvelope, RequestOptions, TransportClient } from './transport.types';
 import { noResponder, transportTimeout } from './transport.errors';
 import { runHandler, unwrapReply } from './reply';
@@ -53,8 +54,9 @@ export class InProcessTransportServer extends Server implements CustomTransportS
 }
 
 /**
- * Payloads and replies go through JSON like on the wire, so a handler that returns something
- * a network transport could not carry fails in standalone too.
+ * A payload goes through JSON like on the wire, except a DTO the gateway validated in this
+ * process (`isParsedRequest`): that one is handed over as it is and not validated again. Replies
+ * are handed back as they are: the HTTP layer writes them as JSON, as the NATS transport does.
  */
 export class InProcessTransportClient implements TransportClient {
   constructor(
@@ -71,8 +73,9 @@ export class InProcessTransportClient implements TransportClient {
       timer = setTimeout(() => reject(transportTimeout(subject, timeout)), timeout);
     });
     try {
-      const reply = await Promise.race([runHandler(handler, JSON.parse(JSON.stringify(payload ?? {}))), timedOut]);
-      return unwrapReply<T>(JSON.parse(JSON.stringify(reply)) as ReplyEnvelope);
+      const data = isParsedRequest(payload) ? payload : JSON.parse(JSON.stringify(payload ?? {}));
+      const reply = await Promise.race([runHandler(handler, data), timedOut]);
+      return unwrapReply<T>(reply as ReplyEnvelope);
     } finally {
       clearTimeout(timer);
     }

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload, CustomTransportStrategy } from '@nestjs/microservices';
 import { IsInt, Max } from 'class-validator';
 import { Type } from 'class-transformer';
-import { DomainError, Required } from '@lookup/contracts';
+import { DomainError, parseRequest, Required } from '@lookup/contracts';
 import { describeWith, freePortRange, NATS_SERVER_BIN, natsCluster, NatsServerProcess, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
 import { existsSync } from 'node:fs';
 import { RpcHandlers } from './rpc-handlers.decorator';
@@ -18,12 +18,26 @@ class EchoRequest {
   @Type(() => Number) @Required() @IsInt() @Max(100) n!: number;
 }
 
+/** Another DTO with the same field, checked more strictly. */
+class SmallEchoRequest {
+  @Type(() => Number) @Required() @IsInt() @Max(10) n!: number;
+}
+
 @RpcHandlers()
 class TestHandlers {
   static calls = 0;
   @MessagePattern('test.echo') echo(@Payload() dto: EchoRequest) {
     TestHandlers.calls++;
     return { doubled: dto.n * 2 };
+  }
+  static seen: unknown[] = [];
+  @MessagePattern('test.same') same(@Payload() dto: EchoRequest) {
+    TestHandlers.seen.push(dto);
+    return { n: dto.n };
+  }
+  @MessagePattern('test.small') small(@Payload() dto: SmallEchoRequest) {
+    TestHandlers.seen.push(dto);
+    return { n: dto.n, small: dto instanceof SmallEchoRequest };
   }
   @MessagePattern('test.domain') domain() {
     throw DomainError.notFound('place_id', 'Place x');
@@ -110,6 +124,37 @@ transportContract('in-process transport', async () => {
   const bus = new InProcessBus();
   const app = await startWith(new InProcessTransportServer(bus));
   return { client: new InProcessTransportClient(bus, 2000), stop: () => app.close() };
+});
+
+describe('in-process transport: a DTO validated in this process', () => {
+  let app: INestMicroservice;
+  let client: InProcessTransportClient;
+  beforeAll(async () => {
+    const bus = new InProcessBus();
+    app = await startWith(new InProcessTransportServer(bus));
+    client = new InProcessTransportClient(bus, 2000);
+  });
+  afterAll(async () => app?.close());
+  beforeEach(() => (TestHandlers.seen = []));
+
+  it('reaches a handler of its class as the same object, not copied or validated again', async () => {
+    const dto = parseRequest(EchoRequest, { n: '7' });
+    await expect(client.request('test.same', dto)).resolves.toEqual({ n: 7 });
+    expect(TestHandlers.seen).toHaveLength(1);
+    expect(TestHandlers.seen[0]).toBe(dto);
+  });
+  it('is checked as JSON by a handler of another class, which still names the parameter', async () => {
+    await expect(client.request('test.small', parseRequest(EchoRequest, { n: '7' }))).resolves.toEqual({ n: 7, small: true });
+    await expect(client.request('test.small', parseRequest(EchoRequest, { n: '70' }))).rejects.toMatchObject({ type: 'invalid_parameter', param: 'n', status: 400 });
+  });
+  it('a look-alike plain object or an instance made without parseRequest is copied and validated', async () => {
+    const unchecked = Object.assign(new EchoRequest(), { n: 500 });
+    await expect(client.request('test.same', unchecked)).rejects.toMatchObject({ type: 'invalid_parameter', param: 'n' });
+    const plain = { n: 5 };
+    await expect(client.request('test.same', plain)).resolves.toEqual({ n: 5 });
+    expect(TestHandlers.seen[0]).not.toBe(plain);
+    expect(TestHandlers.seen[0]).toBeInstanceOf(EchoRequest);
+  });
 });
 
 describeWith(['nats'], 'NATS transport', () => {
