@@ -3,6 +3,9 @@ import { ValidationError, validateSync, ValidationOptions, registerDecorator, Va
 import { DomainError } from './errors';
 import { COUNTRY_CODES, isCountryCode } from './countries';
 import { normaliseParams } from './request-shape';
+import { memoiseValidationMetadata } from './validation-metadata';
+
+memoiseValidationMetadata();
 
 /** Parameters every request may carry that are not the operation's own. */
 export const TRANSPORT_PARAMS = ['api_key', '__req'] as const;
