@@ -9,11 +9,11 @@
  * the places process's own work without the hops. With both: the OpenSearch/SQLite engine ratio.
  * SEARCH_THREADS is taken from the environment (default: the app's).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { get } from 'node:http';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
+import { NodeAppProcess } from '../libs/shared/testing/src/fault/node-app';
+import { freePortRange } from '../libs/shared/testing/src/fault/ports';
 import { autocompleteQueries, KEY, measureLatency, rssMB, viaClient } from './search-latency';
 
 /** Peak resident memory of a process so far (VmHWM), MB. */
@@ -29,23 +29,18 @@ function peakMB(pid: number): number {
  * bench's own engine, so it overstates what a deployment holds.
  */
 async function productionRss(dataDir: string): Promise<{ rssMB: number; peakMB: number; threads: string } | null> {
-  const main = resolve('dist/apps/standalone/src/main.js');
-  if (!existsSync(main)) return null;
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const env = { PATH: process.env['PATH'], HOST: '127.0.0.1', PORT: String(port), DATA_DIR: resolve(dataDir), SAMPLE_DATA: 'false', SEED_API_KEY: KEY, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '0', DEFAULT_MONTHLY_SEARCH_LIMIT: '100000000', ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: process.env['SEARCH_THREADS'] } : {}) };
-  const child = spawn(process.execPath, ['-r', resolve('tools/paths.js'), main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!existsSync(resolve('dist/apps/standalone/src/main.js'))) return null;
+  const env = { PATH: process.env['PATH'], HOST: '127.0.0.1', DATA_DIR: resolve(dataDir), SAMPLE_DATA: 'false', SEED_API_KEY: KEY, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '0', DEFAULT_MONTHLY_SEARCH_LIMIT: '100000000', ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: process.env['SEARCH_THREADS'] } : {}) };
+  const port = await freePortRange(1);
+  const server = new NodeAppProcess(resolve('.'), 'dist/apps/standalone/src/main.js', { ...env, PORT: String(port) }, port);
+  await server.start(120000);
   try {
-    for (let i = 0; ; i++) {
-      const ok = await new Promise<boolean>((r) => get({ host: '127.0.0.1', port, path: '/health', timeout: 1000 }, (res) => { res.resume(); r(res.statusCode === 200); }).on('error', () => r(false)));
-      if (ok) break;
-      if (i > 240 || child.exitCode !== null) throw new Error('the production standalone server did not start');
-      await new Promise((r) => setTimeout(r, 500));
-    }
     const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
     for (const c of [8, 32]) await viaClient(port, queries, c, 'query');
-    return { rssMB: Math.round(rssMB(child.pid as number)), peakMB: peakMB(child.pid as number), threads: process.env['SEARCH_THREADS'] ?? 'default' };
+    const pid = server.pid as number;
+    return { rssMB: Math.round(rssMB(pid)), peakMB: peakMB(pid), threads: process.env['SEARCH_THREADS'] ?? 'default' };
   } finally {
-    child.kill('SIGTERM');
+    await server.stop();
   }
 }
 

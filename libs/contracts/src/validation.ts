@@ -25,7 +25,8 @@ export function isParsedRequest(value: unknown, cls?: new () => object): boolean
 
 /**
  * Turns an untrusted plain object into a validated DTO, or throws the DomainError that names
- * the first offending parameter. Used at both ends: the gateway and the handler.
+ * the first offending parameter. Used at both ends: the gateway and the handler (in standalone
+ * the handler takes the gateway's DTO as it is, see `isParsedRequest`).
  */
 export function parseRequest<T extends object>(cls: new () => T, plain: unknown): T {
   if (plain === undefined || plain === null) plain = {};

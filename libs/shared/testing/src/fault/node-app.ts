@@ -17,6 +17,11 @@ export class NodeAppProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The running process's id (memory readings from /proc), undefined when it is not running. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Starts it and waits for `/health/ready`; the last output lines explain a failure. */
   async start(timeoutMs = 90000): Promise<void> {
     const child = spawn(process.execPath, ['-r', './tools/paths.js', this.main], { cwd: this.root, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
