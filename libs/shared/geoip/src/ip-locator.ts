@@ -47,7 +47,7 @@ export class IpLocator {
   async locate(ip: string | ParsedIp): Promise<IpLocation | null> {
     const parsed = typeof ip === 'string' ? parseIp(ip) : ip;
     if (!parsed || !isPublic(parsed)) return null;
-    const record = await this.db.get(parsed.kind, parsed.text);
+    const record = await this.db.get(parsed);
     return record ? toIpLocation(record) : null;
   }
 }

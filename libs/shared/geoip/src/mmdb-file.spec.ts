@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { Reader } from 'maxmind';
+import { seededRandom } from '@lookup/shared/runtime';
+import { tempDir } from '@lookup/shared/testing';
 import { defaultCityDbPaths } from './city.db';
 import { MmdbFile, MmdbFormatError } from './mmdb-file';
 
@@ -85,9 +86,9 @@ function tinyDb(recordA: Enc, recordB: Enc, shared: Enc): { file: Buffer; nodeCo
 }
 
 describe('MmdbFile', () => {
-  let dir: string;
-  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'mmdb-'))));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const tmp = tempDir('mmdb-');
+  const dir = tmp.path;
+  afterAll(() => tmp.remove());
 
   it('walks the tree and decodes every data type, pointers and the long size forms included', () => {
     const shared = str('shared by pointer');
@@ -156,8 +157,7 @@ describe('MmdbFile', () => {
 
   it('answers like the maxmind reader on the bundled DB-IP city files, for addresses across both families', () => {
     const paths = defaultCityDbPaths();
-    let seed = 19;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const next = seededRandom(19);
     const v4: string[] = ['1.1.1.1', '8.8.8.8', '77.75.75.172', '185.17.192.1', '193.0.6.139', '255.255.255.254', '0.0.0.1'];
     for (let i = 0; i < 5000; i++) v4.push(Array.from({ length: 4 }, () => Math.floor(next() * 256)).join('.'));
     const v6: string[] = ['2001:4860:4860::8888', '2a00:1450:4014:80c::200e', '2606:4700:4700::1111', '::1'];

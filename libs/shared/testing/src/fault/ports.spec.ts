@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tempDir } from '../tmp';
 import { ephemeralPortRange, freePortRange, spansOutside } from './ports';
 
 describe('freePortRange', () => {
@@ -17,13 +17,13 @@ describe('freePortRange', () => {
   });
 
   it('reads the range the kernel uses, and falls back to the dynamic range elsewhere', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ports-'));
+    const dir = tempDir('ports-');
     try {
-      writeFileSync(join(dir, 'range'), '32768\t60999\n');
-      expect(ephemeralPortRange(join(dir, 'range'))).toEqual([32768, 60999]);
-      expect(ephemeralPortRange(join(dir, 'missing'))).toEqual([49152, 65535]);
+      writeFileSync(join(dir.path, 'range'), '32768\t60999\n');
+      expect(ephemeralPortRange(join(dir.path, 'range'))).toEqual([32768, 60999]);
+      expect(ephemeralPortRange(join(dir.path, 'missing'))).toEqual([49152, 65535]);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      dir.remove();
     }
   });
 
@@ -36,5 +36,21 @@ describe('freePortRange', () => {
     const srv = createServer();
     await new Promise<void>((ok, fail) => srv.once('error', fail).listen(bases[0], '127.0.0.1', ok));
     await new Promise((ok) => srv.close(ok));
+  });
+
+  it('does not give a range another caller holds, even when the random pick lands on it again', async () => {
+    const first = await freePortRange(2);
+    // The random draws that pick `first` again (the span it lies in, then its place there).
+    const spans = spansOutside(20000, 60000, ephemeralPortRange()).filter(([a, b]) => b - a >= 2);
+    const at = spans.findIndex(([a, b]) => first >= a && first < b);
+    const [a, b] = spans[at];
+    const random = jest.spyOn(Math, 'random').mockReturnValueOnce((at + 0.5) / spans.length).mockReturnValueOnce((first - a + 0.5) / (b - a - 1));
+    try {
+      const second = await freePortRange(2);
+      expect(random).toHaveBeenCalledTimes(4);
+      expect(Math.abs(second - first)).toBeGreaterThanOrEqual(2);
+    } finally {
+      random.mockRestore();
+    }
   });
 });
