@@ -1,6 +1,6 @@
 import { DomainError } from '@lookup/contracts';
 import { loadConfig } from '@lookup/shared/config';
-import { createTestSchema, describeWith, errorOf, HttpResult, post } from '@lookup/shared/testing';
+import { createTestSchema, describeWith, errorOf, HttpResult, post, waitFor } from '@lookup/shared/testing';
 import { ApiKeyRepository } from '../keys/api-key.repository';
 import { ApiKeyService } from '../keys/api-key.service';
 import { monthOf, QuotaService } from './quota.service';
@@ -116,8 +116,9 @@ describeWith(['postgres'], 'quota leases across two gateway replicas (PostgreSQL
       // a and b may still hold unused leased uses: counted, and marked as leased.
       expect(afterClose!.count - afterClose!.leased).toBeLessThanOrEqual(90);
       expect(afterClose!.count).toBeGreaterThanOrEqual(90);
-      // Idle for longer than QUOTA_LEASE_IDLE_MS plus a flush: everything is back.
-      await new Promise((r) => setTimeout(r, 900));
+      // Idle for longer than QUOTA_LEASE_IDLE_MS plus a flush: everything is back, by the timers
+      // alone (nothing here settles). Polled, since a loaded machine runs those timers late.
+      await waitFor('idle leases given back', async () => (await usage(entity.id))?.leased === 0, 15000, 100);
       expect(await usage(entity.id)).toMatchObject({ count: 90, leased: 0 });
     } finally {
       await c.app.close().catch(() => undefined);

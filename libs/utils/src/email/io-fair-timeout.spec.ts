@@ -12,11 +12,24 @@ function stall(ms: number): void {
 describe('ioFairTimeout', () => {
   it('fires after its time when nothing cancels it, and not after cancel', async () => {
     const fired: string[] = [];
-    ioFairTimeout(() => fired.push('a'), 10);
+    const start = performance.now();
+    let firedAt = 0;
+    // Waits for the callback itself, not a fixed time: on a loaded machine a 50 ms sleep can end
+    // in the same timers phase as the 10 ms timer, before the immediate that runs the callback.
+    await new Promise<void>((resolve) =>
+      ioFairTimeout(() => {
+        firedAt = performance.now();
+        fired.push('a');
+        resolve();
+      }, 10),
+    );
     const cancel = ioFairTimeout(() => fired.push('b'), 10);
     cancel();
-    await new Promise((r) => setTimeout(r, 50));
+    // Past b's time, and past the immediate it would have queued then.
+    await new Promise((r) => setTimeout(r, 30));
+    await new Promise((r) => setImmediate(r));
     expect(fired).toEqual(['a']);
+    expect(firedAt - start).toBeGreaterThanOrEqual(9);
   });
 
   it('lets data that arrived during a stall win over a deadline that passed during it', async () => {
