@@ -54,6 +54,10 @@ describe('standalone sample data bootstrap', () => {
     dir.remove();
   });
 
+  it('leaves one full-text segment per index (the imports wrote many; every search would pay per segment)', async () => {
+    expect(store.searchIndexSegments()).toBe(2);
+  });
+
   it('lists the catalogue and the register samples areas of every country', async () => {
     for (const cc of ['PL', 'AT', 'CH', 'LI'] as const) expect({ cc, ...(await listed(cc)) }).toEqual({ cc, ...(await expectedAreas(cc)) });
     expect((await catalogue.regions('CZ')).length).toBeGreaterThan(0);

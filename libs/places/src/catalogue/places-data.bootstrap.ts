@@ -11,6 +11,7 @@ import { chPlaceDocs } from '../importers/ch/ch-import';
 import { liPlaceDocs } from '../importers/li/li-import';
 import { plPlaceDocs } from '../importers/pl/pl-address-import';
 import { PLACES_STORE, PlacesStore } from '../store/places.store';
+import { SqlitePlacesStore } from '../store/sqlite-places.store';
 import { AddressImportSummary, configuredSources, importAddressesIfEmpty, importCatalogues, importGeonamesPlacesFor, sampleSources } from './catalogue.import';
 
 /** The shape every country importer shares (see `ruianPlaceDocs`). */
@@ -114,10 +115,13 @@ export class PlacesDataBootstrap implements OnApplicationBootstrap {
       this.logger.log(`${a.country}: ${a.addresses} address points, ${a.docs} documents in ${a.seconds.toFixed(1)} s (${a.source})`);
       if (a.errors.length) this.logger.warn(`${a.country} addresses: ${a.errors.length} problems, first: ${a.errors[0]}`);
     }
-    for (const g of await importGeonamesPlacesFor(this.store, this.config, reports.map((r) => r.country))) {
+    const geonames = await importGeonamesPlacesFor(this.store, this.config, reports.map((r) => r.country));
+    for (const g of geonames) {
       const r = g.report;
       this.logger.log(`${g.country}: ${r.postalCodes} postal codes, ${r.municipalities} municipalities from GeoNames, ${r.keptExisting} kept from the register (${g.source})`);
       if (r.errors.length) this.logger.warn(`${g.country} GeoNames: ${r.errors.length} problems, first: ${r.errors[0]}`);
     }
+    // Each of those writes added full-text segments to the live file; searches pay per segment.
+    if ((reports.length || addresses.length || geonames.length) && this.store instanceof SqlitePlacesStore) await this.store.optimizeSearchIndex();
   }
 }
