@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { CountryCode } from '@lookup/contracts';
 import { awaitReplicas, bulkIndex, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
@@ -15,6 +16,9 @@ import { F, PLACES_INDEX } from './places.mapping';
 
 /** Documents per bulk request: large enough to amortise a request, small enough for the heap. */
 export const BULK_DOCS = 5000;
+/** A version's merge into one segment (17 s for the whole CZ register here): far past that, the version goes live unmerged. */
+const FORCE_MERGE_TIMEOUT_MS = 30 * 60_000;
+const log = new Logger('PlacesVersions');
 const PAGE = 5000;
 
 type AliasInfo = Record<string, { aliases: Record<string, { filter?: unknown }> }>;
@@ -159,7 +163,19 @@ export class OpenSearchPlacesVersionBuild implements PlacesVersionBuild {
     return { docs: n, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
   }
 
+  /**
+   * Makes the version searchable: merged into one segment first (a bulk load leaves a dozen or
+   * more; every search then looks each term up in each of them: on the whole CZ register the
+   * engine's p50 went 2.7-3.4 -> 1.95 ms), then replicas copy the merged primary. The merge is an
+   * optimisation: one that fails or runs past its time is logged and the version goes live as is.
+   */
   async seal(): Promise<void> {
+    await this.client.indices.refresh({ index: this.index });
+    try {
+      await this.client.indices.forcemerge({ index: this.index, max_num_segments: 1 }, { requestTimeout: FORCE_MERGE_TIMEOUT_MS });
+    } catch (err) {
+      log.warn(`${this.index}: merging into one segment failed, the version goes live unmerged: ${err instanceof Error ? err.message : String(err)}`);
+    }
     await this.client.indices.putSettings({ index: this.index, body: { index: { refresh_interval: '1s', auto_expand_replicas: REPLICAS } } as never });
     await this.client.indices.refresh({ index: this.index });
     await awaitReplicas(this.client, this.index);
