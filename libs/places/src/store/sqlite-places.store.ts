@@ -201,7 +201,7 @@ export class SqlitePlacesStore implements PlacesStore {
   /**
    * Merges the live file's full-text segments, on a worker thread. A version build's seal does
    * this; writes to the live file (a catalogue, GeoNames postal codes, the first start's sample)
-   * each add segments, and every search then pays per segment (the bundled sample: 14 segments,
+   * each add segments, and every search then pays per segment (the bundled sample: 16 segments,
    * its searches 2-3x slower than on one).
    */
   optimizeSearchIndex(): Promise<void> {
