@@ -212,7 +212,7 @@ export class SqlitePlacesStore implements PlacesStore {
   searchIndexSegments(): number {
     let n = 0;
     for (const t of [T.addressFts, T.areaFts]) {
-      const row = this.conn.prepare(`SELECT count(DISTINCT segid) AS n FROM ${t}_idx`).get() as { n: number } | undefined;
+      const row = this.stmt(`SELECT count(DISTINCT segid) AS n FROM ${t}_idx`).get() as { n: number } | undefined;
       n += row?.n ?? 0;
     }
     return n;
