@@ -9,6 +9,7 @@
  * the places process's own work without the hops. With both: the OpenSearch/SQLite engine ratio.
  * SEARCH_THREADS is taken from the environment (default: the app's).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -44,6 +45,12 @@ async function productionRss(dataDir: string): Promise<{ rssMB: number; peakMB: 
   }
 }
 
+/** bench/http-floor.js at concurrency 1: a bare node:http server answering after `busyMs` of work; its p50. */
+function bareFloorP50(busyMs: number): number {
+  const out = execFileSync(process.execPath, [resolve(__dirname, 'http-floor.js'), '--busy', String(busyMs), '--concurrency', '1'], { encoding: 'utf8' });
+  return Number((JSON.parse(out.trim().split('\n').pop() as string) as { p50: string }).p50);
+}
+
 type Row = [goal: string, measured: string, target: string, met: boolean | null];
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
@@ -67,6 +74,16 @@ async function main(): Promise<void> {
     '<= 0.5 ms',
     addedSample <= 0.5,
   ]);
+  // What answering later costs on this machine by itself (waking the client), which /health never pays.
+  const later = Math.max(0, r2(addedSample));
+  const wake = r2(bareFloorP50(later) - bareFloorP50(0) - later);
+  raw['wakeCost'] = { laterMs: later, extraMs: wake };
+  rows.push([
+    `machine: a bare node:http server answering ${later} ms later than at once, p50 beyond those ${later} ms, concurrency 1 (part of the row above that no server code causes)`,
+    `${wake} ms`,
+    '-',
+    null,
+  ]);
   const shareSample = s['c8'].gateway.rps / s['floorC8'].health.rps;
   rows.push([
     'standalone, sample: search / /health throughput at 8 clients',
@@ -74,6 +91,8 @@ async function main(): Promise<void> {
     '>= 50 %',
     shareSample >= 0.5,
   ]);
+  const cpu = (r: { clientMs?: number; serverMainMs?: number }) => `${r.clientMs} / ${r.serverMainMs} ms`;
+  rows.push(['standalone, sample: CPU per request at 8 clients, client process / server main thread', `search ${cpu(s['c8'].gateway)}; /health ${cpu(s['floorC8'].health)}`, '-', null]);
   rows.push(['standalone, sample: RSS after all queries', `${s['gatewayRssMB']} MB (${s['searchThreads']} search threads)`, '-', null]);
 
   let sqliteEngineP50: number | undefined;
@@ -88,6 +107,7 @@ async function main(): Promise<void> {
       const share = q['c32'].gateway.rps / alone;
       rows.push(['standalone, register: HTTP / engine-on-threads throughput at 32', `${q['c32'].gateway.rps} / ${alone} req/s = ${Math.round(share * 100)} %`, '>= 85 %', share >= 0.85]);
     }
+    rows.push(['standalone, register: CPU per request at 32 clients, client process / server main thread (the search threads not included)', `search ${cpu(q['c32'].gateway)}; /health ${cpu(q['floorC32'].health)}`, '-', null]);
     rows.push(['standalone, register: RSS of the bench process after all queries (TypeScript compiler loaded, in each thread too)', `${q['gatewayRssMB']} MB (${q['searchThreads']} search threads)`, '-', null]);
     const prod = await productionRss(sqliteDir);
     raw['production'] = prod;

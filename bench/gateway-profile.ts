@@ -6,7 +6,8 @@
  * (open it in Chrome DevTools or speedscope) and prints bench/cpuprofile-summary.js's table.
  *   node -r ./tools/ts-register.js bench/gateway-profile.ts [out.cpuprofile] [rounds]
  * LOG_LEVEL (default info, what the app runs with; the log goes to /dev/null) and
- * SEARCH_THREADS are taken from the environment.
+ * SEARCH_THREADS are taken from the environment; PROFILE_TARGET (query, regions or health) picks
+ * the route (default query).
  */
 import 'reflect-metadata';
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,11 +39,12 @@ async function main(): Promise<void> {
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
-  const r = await viaClient(port, all, 8, 'query');
+  const target = (process.env['PROFILE_TARGET'] ?? 'query') as 'query' | 'regions' | 'health';
+  const r = await viaClient(port, all, 8, target);
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
   writeFileSync(out, JSON.stringify(profile));
-  console.log(`search at 8 clients: ${JSON.stringify(r)}; profile: ${out}`);
+  console.log(`${target} at 8 clients: ${JSON.stringify(r)}; profile: ${out}`);
   console.log(summarize(profile, 40));
   await app.close();
   rmSync(dir, { recursive: true, force: true });

@@ -57,7 +57,12 @@ export function percentiles(ms: number[]): { p50: number; p95: number; p99: numb
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: s.length };
 }
 
-export type Result = ReturnType<typeof percentiles> & { rps: number };
+/**
+ * Over HTTP also the CPU each request cost: `clientMs` in the client process (all its threads),
+ * `serverMainMs` on the server's main thread (its event loop's active time; the search threads
+ * not included). On two cores shared by client, server and threads these bound the throughput.
+ */
+export type Result = ReturnType<typeof percentiles> & { rps: number; clientMs?: number; serverMainMs?: number };
 
 export async function run(queries: string[], concurrency: number, one: (q: string) => Promise<unknown>): Promise<Result> {
   const times: number[] = [];
@@ -109,7 +114,10 @@ async function client(port: number, key: string, concurrency: number, target: st
         ? () => httpCall(agent, port, 'POST', '/v1/places/regions', new URLSearchParams({ api_key: key, country: 'CZ' }).toString())
         : (query: string) => httpCall(agent, port, 'POST', '/v1/places/query', new URLSearchParams({ api_key: key, query, country: 'CZ' }).toString());
   await run(queries.slice(0, 100), Math.min(4, concurrency), one); // connections, JIT
-  process.stdout.write(JSON.stringify(await run(queries, concurrency, one)));
+  const cpu0 = process.cpuUsage();
+  const result = await run(queries, concurrency, one);
+  const cpu = process.cpuUsage(cpu0);
+  process.stdout.write(JSON.stringify({ ...result, clientMs: Math.round((cpu.user + cpu.system) / queries.length) / 1000 }));
   agent.destroy();
 }
 
@@ -118,8 +126,16 @@ export function viaClient(port: number, queries: string[], concurrency: number, 
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, __filename, '--client', String(port), KEY, String(concurrency), target], { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
+    // This process is the server (standalone, or the gateway): its main thread's busy time,
+    // the client's start and warm-up included, a small overstatement.
+    const elu0 = performance.eventLoopUtilization();
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => (code === 0 ? resolveRun(JSON.parse(out) as Result) : reject(new Error(`client exited with ${code}`))));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`client exited with ${code}`));
+      const busy = performance.eventLoopUtilization(elu0).active;
+      const result = JSON.parse(out) as Result;
+      resolveRun({ ...result, serverMainMs: Math.round((busy / (queries.length + Math.min(100, queries.length))) * 1000) / 1000 });
+    });
     child.stdin.end(JSON.stringify(queries));
   });
 }
