@@ -10,29 +10,18 @@
  * the route (default query).
  */
 import 'reflect-metadata';
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Session } from 'node:inspector/promises';
-import { loadConfig } from '../libs/shared/config/src';
-import { createStandaloneApp } from '../apps/standalone/src/standalone';
-import { autocompleteQueries, KEY, viaClient } from './search-latency';
+import { viaClient } from './search-latency';
+import { startSampleServer } from './sample-server';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { summarize } = require('./cpuprofile-summary.js') as { summarize: (profile: unknown, top?: number) => string };
 
 async function main(): Promise<void> {
   const out = resolve(process.argv[2] ?? 'bench/gateway-profile.cpuprofile');
   const rounds = Number(process.argv[3] ?? 3);
-  const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
-  const dir = mkdtempSync(join(tmpdir(), 'gateway-profile-'));
-  const config = loadConfig({}, {
-    HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'info', SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0,
-    PROFILE: 'standalone', DATA_DIR: dir, SAMPLE_DATA: true, ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: Number(process.env['SEARCH_THREADS']) } : {}),
-  });
-  const app = await createStandaloneApp(config, { logStream: createWriteStream('/dev/null') });
-  await app.listen(0, '127.0.0.1');
-  const port = (app.getHttpServer().address() as { port: number }).port;
-  await viaClient(port, queries.slice(0, 300), 4, 'query'); // threads, JIT
+  const { port, queries, close } = await startSampleServer('gateway-profile', process.env['LOG_LEVEL'] ?? 'info');
   const all = Array.from({ length: rounds }, () => queries).flat();
   const session = new Session();
   session.connect();
@@ -46,8 +35,7 @@ async function main(): Promise<void> {
   writeFileSync(out, JSON.stringify(profile));
   console.log(`${target} at 8 clients: ${JSON.stringify(r)}; profile: ${out}`);
   console.log(summarize(profile, 40));
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 }
 
 main().catch((err) => {

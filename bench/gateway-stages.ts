@@ -13,29 +13,20 @@
  *   node -r ./tools/ts-register.js bench/gateway-stages.ts
  */
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { loadConfig } from '../libs/shared/config/src';
-import { createStandaloneApp } from '../apps/standalone/src/standalone';
 import { Forwarder } from '../libs/gateway/src/routes/forwarder.service';
-import { autocompleteQueries, KEY, percentiles, viaClient } from './search-latency';
+import { percentiles, viaClient } from './search-latency';
+import { startSampleServer } from './sample-server';
 
 type Marks = { start: number; handler?: number; fwdIn?: number; fwdOut?: number; send?: number; end0?: number; end1?: number };
 
-async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'gateway-stages-'));
-  const config = loadConfig({}, {
-    HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: 'error', SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0,
-    PROFILE: 'standalone', DATA_DIR: dir, SAMPLE_DATA: true, ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: Number(process.env['SEARCH_THREADS']) } : {}),
-  });
-  const app = await createStandaloneApp(config);
+/** The stages' hooks on the server's Fastify, before it listens. */
+function instrument(app: NestFastifyApplication, stages: Record<string, number[]>): void {
   const fastify = app.getHttpAdapter().getInstance();
   const marks = new WeakMap<object, Marks>();
   const byResponse = new WeakMap<ServerResponse, Marks>();
-  const stages: Record<string, number[]> = {};
   const add = (name: string, ms: number | undefined) => ms !== undefined && !Number.isNaN(ms) && (stages[name] ??= []).push(ms);
   let current: Marks | undefined;
   fastify.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -84,12 +75,12 @@ async function main(): Promise<void> {
     if (m) m.end1 = performance.now();
     return out;
   } as ServerResponse['end'];
+}
 
-  await app.listen(0, '127.0.0.1');
-  const port = (app.getHttpServer().address() as { port: number }).port;
-  const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
-  await viaClient(port, queries.slice(0, 300), 4, 'query'); // threads, JIT
-  for (const k of Object.keys(stages)) delete stages[k];
+async function main(): Promise<void> {
+  const stages: Record<string, number[]> = {};
+  const { port, queries, close } = await startSampleServer('gateway-stages', 'error', (app) => instrument(app, stages));
+  for (const k of Object.keys(stages)) delete stages[k]; // the warm-up's
   const client: Record<string, unknown> = {};
   for (const target of ['query', 'health', 'regions'] as const) client[target] = await viaClient(port, queries, 1, target);
   console.log(`client's view, concurrency 1: ${JSON.stringify(client)}\n`);
@@ -98,8 +89,7 @@ async function main(): Promise<void> {
     const p = percentiles(ms);
     console.log(`| ${name.trim()} | ${p.p50} | ${p.p95} | ${p.n} |`);
   }
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 }
 
 main().catch((err) => {

@@ -19,6 +19,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { INestApplication } from '@nestjs/common';
 import { Subjects } from '../libs/contracts/src';
 import { loadConfig } from '../libs/shared/config/src';
