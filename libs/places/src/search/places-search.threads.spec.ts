@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { DomainError, parseRequest, Place, PlaceQueryRequest, PlaceReverseRequest } from '@lookup/contracts';
 import { metrics } from '@lookup/shared/metrics';
 import { tempDir } from '@lookup/shared/testing';
@@ -59,6 +60,32 @@ describe('search threads', () => {
     expect(expected.some((r) => r.length > 0)).toBe(true);
     const rounds = await Promise.all(Array.from({ length: 5 }, () => Promise.all(queries.map((q) => query(service, q)))));
     for (const got of rounds) expect(got).toEqual(expected);
+  });
+
+  it('posts the searches of one turn to a thread as one message, and answers each on its own', async () => {
+    const { service: fresh, threads: pool } = threaded(store, 2);
+    pool.start();
+    const workers = (pool as unknown as { threads: Array<{ worker: Worker }> }).threads.map((t) => t.worker);
+    const posted: unknown[][] = [];
+    for (const w of workers) {
+      const post = w.postMessage.bind(w);
+      jest.spyOn(w, 'postMessage').mockImplementation((batch: unknown) => {
+        posted.push(batch as unknown[]);
+        post(batch);
+      });
+    }
+    const queries = ['Lihov', 'opava 12', 'Krásná 5', 'zurich', 'Lihovarská 79/22a'];
+    const expected = await Promise.all(queries.map((q) => query(here, q)));
+    // Started in one turn: five searches, two threads, so two messages (3 + 2); the answers each their own.
+    const got = await Promise.all(queries.map((q) => query(fresh, q)));
+    expect(got).toEqual(expected);
+    expect(posted.map((b) => b.length).sort()).toEqual([2, 3]);
+    // Plus an error in a batch: it fails its own search only.
+    const mixed = await Promise.allSettled([query(fresh, 'opava 12'), fresh.reverse({ jtskX: -1100000 } as PlaceReverseRequest), query(fresh, 'zurich')]);
+    expect(mixed.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((mixed[0] as PromiseFulfilledResult<Place[]>).value).toEqual(expected[1]);
+    expect((mixed[2] as PromiseFulfilledResult<Place[]>).value).toEqual(expected[3]);
+    expect(posted).toHaveLength(4);
   });
 
   it('sees documents written after it opened the file, in the typo pass too', async () => {

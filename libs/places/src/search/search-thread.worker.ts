@@ -8,7 +8,7 @@ import { Logger } from '@nestjs/common';
 import { DomainError } from '@lookup/contracts';
 import { SqlitePlacesStore, SqliteSource } from '../store/sqlite-places.store';
 import { PlacesSearchService } from './places-search.service';
-import { EngineTiming, ThreadMessage, ThreadReply } from './search-threads';
+import { EngineTiming, ThreadBatch, ThreadMessage, ThreadReply } from './search-threads';
 
 const log = new Logger('SearchThread');
 let open: { source: SqliteSource; store: SqlitePlacesStore; service: PlacesSearchService } | null = null;
@@ -53,6 +53,6 @@ async function answer(m: ThreadMessage): Promise<ThreadReply> {
 
 // One request at a time, in order: the engine is synchronous anyway, and the timings stay per request.
 let chain: Promise<void> = Promise.resolve();
-parentPort?.on('message', (m: ThreadMessage) => {
-  chain = chain.then(async () => parentPort?.postMessage(await answer(m)));
+parentPort?.on('message', (batch: ThreadBatch) => {
+  for (const m of batch) chain = chain.then(async () => parentPort?.postMessage(await answer(m)));
 });
