@@ -46,7 +46,11 @@ export class OpenSearchPlacesStore implements PlacesStore {
     if (this.readIndex) return;
     await ensureAliasedIndex(this.client, this.alias, PLACES_INDEX);
     // Indexes made before search existed lack the token field; adding a field is allowed in place.
-    await this.client.indices.putMapping({ index: this.alias, body: { properties: { [F.tokens]: TOKENS_FIELD } } as never });
+    // One made before the prefix index keeps its field as it is (a field's options cannot change
+    // in place): its searches give the same answers, a new version of the data brings the prefixes.
+    const mappings = (await this.client.indices.getMapping({ index: this.alias })).body as Record<string, { mappings?: { properties?: Record<string, unknown> } }>;
+    const lacking = Object.entries(mappings).filter(([, m]) => !m.mappings?.properties?.[F.tokens]).map(([index]) => index);
+    if (lacking.length > 0) await this.client.indices.putMapping({ index: lacking.join(','), body: { properties: { [F.tokens]: TOKENS_FIELD } } as never });
   }
 
   /** Documents grouped by the index their country is written to. */

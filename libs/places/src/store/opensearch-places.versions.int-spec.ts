@@ -1,7 +1,10 @@
-import { createOpenSearchClient } from '@lookup/shared/search';
+import { parseRequest, PlaceQueryRequest } from '@lookup/contracts';
+import { createOpenSearchClient, versionedIndexName } from '@lookup/shared/search';
 import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
 import { address, street } from '../search/testing/search-fixtures';
+import { PlacesSearchService } from '../search/places-search.service';
 import { OpenSearchPlacesStore } from './opensearch-places.store';
+import { F, PLACES_INDEX, TOKENS_FIELD } from './places.mapping';
 
 /** A version build on a real OpenSearch: what its seal leaves for the searches. */
 describeWith(['opensearch'], 'OpenSearch places version build', () => {
@@ -45,5 +48,42 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
     await build.commit();
     expect(await store.count('CZ', 'address')).toBe(4);
     expect(await store.count('CZ', 'street')).toBe(4);
+  });
+
+  it('starts on an index made before the prefix index, finds by prefix there, and a new version brings the prefixes', async () => {
+    const older = uniqueName('older');
+    const olderAlias = `${older}-places`;
+    const { index_prefixes: _prefixes, ...withoutPrefixes } = TOKENS_FIELD;
+    const def = { ...PLACES_INDEX, mappings: { ...PLACES_INDEX.mappings, properties: { ...PLACES_INDEX.mappings.properties, [F.tokens]: withoutPrefixes } } };
+    await client.indices.create({ index: versionedIndexName(olderAlias, 1), body: { ...def, aliases: { [olderAlias]: {} } } as never });
+    const olderStore = new OpenSearchPlacesStore(createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 30000 }), older);
+    const tokensOf = async (pattern: string) =>
+      Object.values((await client.indices.getMapping({ index: pattern })).body as Record<string, { mappings: { properties: Record<string, { index_prefixes?: unknown }> } }>).map((m) => m.mappings.properties[F.tokens]);
+    try {
+      // A field's options cannot change in place: putting the new field on it would fail the start.
+      await olderStore.init();
+      expect(await tokensOf(olderAlias)).toEqual([expect.not.objectContaining({ index_prefixes: expect.anything() })]);
+      await olderStore.upsert([street('opava', 'Lihovarská'), address('opava', 'Lihovarská', '79')]);
+      const search = new PlacesSearchService(olderStore);
+      const typed = (query: string) => search.query(parseRequest(PlaceQueryRequest, { query })).then((r) => r.map((p) => p.formatted_address ?? p.street));
+      expect(await typed('Lihovarská 7')).toEqual(['Lihovarská 79, 746 01 Opava']);
+      expect(await typed('Li')).toEqual(expect.arrayContaining(['Lihovarská 79, 746 01 Opava']));
+
+      const build = await olderStore.beginVersion({ country: 'CZ', replace: 'all' });
+      await build.load(
+        (async function* () {
+          yield [street('opava', 'Lihovarská'), address('opava', 'Lihovarská', '79'), address('opava', 'Lihovarská', '8')];
+        })(),
+      );
+      await build.seal();
+      await build.commit();
+      expect(await tokensOf(`${olderAlias}-cz-*`)).toEqual([expect.objectContaining({ index_prefixes: { min_chars: 1, max_chars: 3 } })]);
+      expect(await typed('Lihovarská 7')).toEqual(['Lihovarská 79, 746 01 Opava']);
+      expect(await typed('Lihovarská 8')).toEqual(['Lihovarská 8, 746 01 Opava']);
+      expect(await typed('Li')).toEqual(expect.arrayContaining(['Lihovarská 79, 746 01 Opava']));
+    } finally {
+      await client.indices.delete({ index: `${older}-*` }).catch(() => undefined);
+      await olderStore.close();
+    }
   });
 });
