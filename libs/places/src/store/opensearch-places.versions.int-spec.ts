@@ -54,7 +54,7 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
     const older = uniqueName('older');
     const olderAlias = `${older}-places`;
     const { index_prefixes: _prefixes, ...withoutPrefixes } = TOKENS_FIELD;
-    const def = { ...PLACES_INDEX, mappings: { ...PLACES_INDEX.mappings, properties: { ...PLACES_INDEX.mappings.properties, [F.tokens]: withoutPrefixes } } };
+    const def = { ...PLACES_INDEX, mappings: { ...PLACES_INDEX.mappings, properties: { ...(PLACES_INDEX.mappings['properties'] as Record<string, unknown>), [F.tokens]: withoutPrefixes } } };
     await client.indices.create({ index: versionedIndexName(olderAlias, 1), body: { ...def, aliases: { [olderAlias]: {} } } as never });
     const olderStore = new OpenSearchPlacesStore(createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 30000 }), older);
     const tokensOf = async (pattern: string) =>
