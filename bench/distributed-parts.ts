@@ -15,9 +15,9 @@ import { performance } from 'node:perf_hooks';
 import { parseRequest, PlaceQueryRequest, Subjects } from '../libs/contracts/src';
 import { loadConfig } from '../libs/shared/config/src';
 import { createOpenSearchClient } from '../libs/shared/search/src';
-import { NatsTransportClient } from '../libs/shared/transport/src';
 import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
 import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
+import { startPlacesApp } from './places-app';
 import { autocompleteQueries, percentiles } from './search-latency';
 
 /** A process answering `<prefix>.echo` with what it was sent (nats.js, no Nest). */
@@ -41,17 +41,12 @@ async function main(): Promise<void> {
   const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
   const prefix = `parts${Date.now()}`;
   const config = loadConfig(process.env, { PROFILE: 'distributed', NATS_SUBJECT_PREFIX: prefix, INDEX_PREFIX: target });
-  const env = { ...process.env, NATS_URL: config.NATS_URL, NATS_SUBJECT_PREFIX: prefix, INDEX_PREFIX: target, OPENSEARCH_URL: config.OPENSEARCH_URL, PORT: '0', LOG_LEVEL: 'error' };
-  const places = spawn(process.execPath, [...process.execArgv, resolve(__dirname, '../apps/places/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const echo = spawn(process.execPath, ['-e', ECHO], { env: { ...env, SUBJECT: `${prefix}.echo` }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const transport = await NatsTransportClient.connect({ url: config.NATS_URL, prefix, name: 'bench-parts', timeoutMs: 5000 });
+  const echo = spawn(process.execPath, ['-e', ECHO], { env: { ...process.env, NATS_URL: config.NATS_URL, SUBJECT: `${prefix}.echo` }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const places = await startPlacesApp(config, 'bench-parts');
+  const transport = places.transport;
   const store = new OpenSearchPlacesStore(createOpenSearchClient({ url: config.OPENSEARCH_URL, timeoutMs: 10000 }), target);
   try {
     await started(echo);
-    for (let i = 0; !(await transport.request(Subjects.places.regions, { country: 'CZ' }).then(() => true, () => false)); i++) {
-      if (i > 120) throw new Error('the places app did not start');
-      await new Promise((r) => setTimeout(r, 500));
-    }
     const payload = new TextEncoder().encode(JSON.stringify({ query: queries[0], country: 'CZ' }));
     const engine = new PlacesSearchService(store);
     const parts = {
@@ -74,9 +69,8 @@ async function main(): Promise<void> {
       console.log(`round ${round}: ${Object.entries(p).map(([k, v]) => `${k} p50 ${v.p50} p95 ${v.p95}`).join(' | ')} | added over the engine at p50 ${added} ms`);
     }
   } finally {
-    places.kill('SIGTERM');
     echo.kill('SIGTERM');
-    await transport.close();
+    await places.close();
     await store.close();
   }
 }

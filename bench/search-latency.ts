@@ -21,10 +21,8 @@ import { tmpdir } from 'node:os';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { INestApplication } from '@nestjs/common';
-import { Subjects } from '../libs/contracts/src';
 import { loadConfig } from '../libs/shared/config/src';
 import { createOpenSearchClient } from '../libs/shared/search/src';
-import { NatsTransportClient } from '../libs/shared/transport/src';
 import { createGatewayApp } from '../libs/gateway/src';
 import { createTestSchema } from '../libs/shared/testing/src/postgres';
 import { uniqueName } from '../libs/shared/testing/src/tmp';
@@ -34,6 +32,7 @@ import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-place
 import { PlacesStore } from '../libs/places/src/store/places.store';
 import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
 import { SearchThreads } from '../libs/places/src/search/search-threads';
+import { startPlacesApp } from './places-app';
 import { loadGolden } from '../libs/places/src/search/testing/golden-queries';
 import { parseRequest, PlaceQueryRequest } from '../libs/contracts/src';
 
@@ -167,20 +166,10 @@ export async function measureLatency(engine: 'sqlite' | 'opensearch' | 'sample',
     });
     // The places service in a process of its own, as deployed: sharing this process's event loop
     // with the gateway would add the service's search work to every gateway hop.
-    const service = spawn(process.execPath, [...process.execArgv, resolve(__dirname, '../apps/places/src/main.ts')], {
-      env: { ...process.env, NATS_URL: config.NATS_URL, NATS_SUBJECT_PREFIX: config.NATS_SUBJECT_PREFIX, INDEX_PREFIX: target, OPENSEARCH_URL: config.OPENSEARCH_URL, PORT: '0', LOG_LEVEL: 'error' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    cleanup.push(async () => service.kill('SIGTERM'));
-    servicePid = service.pid;
-    const transport = await NatsTransportClient.connect({ url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, name: 'bench-gateway', timeoutMs: 5000 });
-    cleanup.push(() => transport.close());
-    for (let i = 0; ; i++) {
-      const ready = await transport.request(Subjects.places.regions, { country: 'CZ' }).then(() => true, () => false);
-      if (ready) break;
-      if (i > 120) throw new Error('the places service did not start');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    const places = await startPlacesApp(config, 'bench-gateway');
+    cleanup.push(() => places.close());
+    servicePid = places.process.pid;
+    const transport = places.transport;
     app = await createGatewayApp(config, transport);
     store = new OpenSearchPlacesStore(createOpenSearchClient({ url: config.OPENSEARCH_URL, timeoutMs: 10000 }), target);
   }

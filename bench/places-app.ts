@@ -1,0 +1,39 @@
+/**
+ * The places app in a process of its own, as deployed (the distributed profile), and a NATS
+ * client to it, once it answers: what the distributed benches put behind the gateway or ask
+ * directly. `close()` stops the app and the client.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { Subjects } from '../libs/contracts/src';
+import type { AppConfig } from '../libs/shared/config/src';
+import { NatsTransportClient } from '../libs/shared/transport/src';
+
+export interface PlacesApp {
+  process: ChildProcess;
+  transport: NatsTransportClient;
+  close(): Promise<void>;
+}
+
+/** On `config`'s NATS, subject prefix, OpenSearch and index prefix; the app logs errors only. */
+export async function startPlacesApp(config: AppConfig, clientName: string): Promise<PlacesApp> {
+  const child = spawn(process.execPath, [...process.execArgv, resolve(__dirname, '../apps/places/src/main.ts')], {
+    env: { ...process.env, NATS_URL: config.NATS_URL, NATS_SUBJECT_PREFIX: config.NATS_SUBJECT_PREFIX, INDEX_PREFIX: config.INDEX_PREFIX, OPENSEARCH_URL: config.OPENSEARCH_URL, PORT: '0', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const transport = await NatsTransportClient.connect({ url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, name: clientName, timeoutMs: 5000 });
+  const close = async () => {
+    child.kill('SIGTERM');
+    await transport.close();
+  };
+  try {
+    for (let i = 0; !(await transport.request(Subjects.places.regions, { country: 'CZ' }).then(() => true, () => false)); i++) {
+      if (i > 120) throw new Error('the places app did not start');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { process: child, transport, close };
+}
