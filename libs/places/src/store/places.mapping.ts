@@ -27,9 +27,9 @@ const keyword = { type: 'keyword' };
  * `index_prefixes` 1-3: the word being typed is a prefix query, and a short one (`3`, `Li`)
  * otherwise expands to thousands of terms on its first use; with it, a term of the hidden prefix
  * field (what SQLite's FTS5 `prefix = '1 2 3'` does). Whole CZ, the 1 117 typed golden queries
- * each seen once after clearing the query cache (engine in-process, two interleaved runs): p50
- * 1.45-1.52 ms instead of 1.64-1.65, p95 5.5-5.8 instead of 6.4-6.6; index 478 MB instead of 452,
- * import time the same (160 s).
+ * each seen once after clearing the query cache (bench/opensearch-first-sight.ts, two rounds in
+ * swapped order): p50 1.44-1.66 ms instead of 1.71-2.39, p95 5.56-5.81 instead of 6.48-7.90;
+ * index 478 MB instead of 452, import time the same (160 s).
  */
 export const TOKENS_FIELD = { type: 'text', analyzer: 'whitespace', norms: false, index_options: 'docs', index_prefixes: { min_chars: 1, max_chars: 3 } };
 
