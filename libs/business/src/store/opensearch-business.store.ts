@@ -1,4 +1,4 @@
-import { aliasTargets, bulkIndex, ensureAliasedIndex, OpenSearchClient, pipelinedBulk, switchAlias, versionedIndexName } from '@lookup/shared/search';
+import { aliasTargets, bulkIndex, ensureAliasedIndex, OpenSearchClient, pipelinedBulk, searchDirect, switchAlias, versionedIndexName } from '@lookup/shared/search';
 import { BF, BusinessDoc } from '../domain/business.doc';
 import { CountryCode } from '@lookup/contracts';
 import { BusinessFilter, BulkLoadReport, BusinessStore, BusinessVersionBuild, BusinessVersionInfo } from './business.store';
@@ -74,8 +74,8 @@ export class OpenSearchBusinessStore implements BusinessStore {
   }
 
   async get(businessId: string): Promise<BusinessDoc | null> {
-    const res = await this.client.search({ index: this.alias, body: { size: 1, _source: [BF.doc], query: { term: { [BF.id]: businessId } } } as never });
-    return (res.body as Hits).hits.hits[0]?._source.doc ?? null;
+    const res = await searchDirect<Hits>(this.client, this.alias, { size: 1, _source: [BF.doc], query: { term: { [BF.id]: businessId } } });
+    return res.hits.hits[0]?._source.doc ?? null;
   }
 
   async count(): Promise<number> {
@@ -84,8 +84,8 @@ export class OpenSearchBusinessStore implements BusinessStore {
   }
 
   private async docs(body: Record<string, unknown>): Promise<BusinessDoc[]> {
-    const res = await this.client.search({ index: this.alias, body: body as never });
-    return (res.body as Hits).hits.hits.map((h) => h._source.doc);
+    const res = await searchDirect<Hits>(this.client, this.alias, body);
+    return res.hits.hits.map((h) => h._source.doc);
   }
 
   byNamePrefix(key: string, filter: BusinessFilter, size: number): Promise<BusinessDoc[]> {

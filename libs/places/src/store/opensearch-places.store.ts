@@ -1,5 +1,5 @@
 import { CountryCode, PlaceObject } from '@lookup/contracts';
-import { bulkIndex, ensureAliasedIndex, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS } from '@lookup/shared/search';
+import { bulkIndex, ensureAliasedIndex, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
@@ -134,13 +134,13 @@ export class OpenSearchPlacesStore implements PlacesStore {
   async candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
     const body = buildOpenSearchSearch(q);
     if (!body) return [];
-    const res = await this.client.search({ index: this.alias, body: body as never });
-    return (res.body as Hits).hits.hits.map((h) => fromStored(h._source));
+    const res = await searchDirect<Hits>(this.client, this.alias, body);
+    return res.hits.hits.map((h) => fromStored(h._source));
   }
 
   async nearby(q: NearbyQuery): Promise<NearbyHit[]> {
-    const res = await this.client.search({ index: this.alias, body: buildOpenSearchNearby(q.lat, q.lng, q.metres, q.countries, q.size) as never });
-    return (res.body as Hits).hits.hits.map((h) => ({ doc: fromStored(h._source), distanceM: Number(h.sort?.[0] ?? 0) }));
+    const res = await searchDirect<Hits>(this.client, this.alias, buildOpenSearchNearby(q.lat, q.lng, q.metres, q.countries, q.size));
+    return res.hits.hits.map((h) => ({ doc: fromStored(h._source), distanceM: Number(h.sort?.[0] ?? 0) }));
   }
 
   async list(country: CountryCode, object: CatalogueObject): Promise<PlaceDoc[]> {
@@ -164,11 +164,8 @@ export class OpenSearchPlacesStore implements PlacesStore {
   }
 
   async get(placeId: string): Promise<PlaceDoc | null> {
-    const res = await this.client.search({
-      index: this.alias,
-      body: { size: 1, query: { term: { [F.placeId]: placeId } } } as never,
-    });
-    const hit = (res.body as Hits).hits.hits[0];
+    const res = await searchDirect<Hits>(this.client, this.alias, { size: 1, query: { term: { [F.placeId]: placeId } } });
+    const hit = res.hits.hits[0];
     return hit ? fromStored(hit._source) : null;
   }
 

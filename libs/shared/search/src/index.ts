@@ -2,3 +2,4 @@ export * from './opensearch.client';
 export * from './index-alias';
 export * from './bulk';
 export * from './sqlite';
+export * from './search-direct';
