@@ -1,0 +1,72 @@
+/**
+ * The catalogue answers (`/regions`, `/counties`, `/municipalities`) of one country, step by step,
+ * at concurrency 1, median of 15 calls each: the store's list (SQLite in this process, or
+ * OpenSearch), the whole CatalogueService answer, and of that the sort by the country's alphabet
+ * and the mapping to the API's objects alone.
+ *   node -r ./tools/ts-register.js bench/catalogue-lists.ts [--sqlite <dir with places.sqlite>] [--opensearch <index-prefix>] [--country CZ]
+ * OPENSEARCH_URL (default http://127.0.0.1:9200) picks the server.
+ */
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { CountryCode } from '../libs/contracts/src';
+import { createOpenSearchClient } from '../libs/shared/search/src';
+import { CatalogueService } from '../libs/places/src/catalogue/catalogue.service';
+import { sortByName, toCatalogueEntry, toPlace } from '../libs/places/src/domain/place.mapper';
+import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
+import { SqlitePlacesStore } from '../libs/places/src/store/sqlite-places.store';
+import { PlacesStore } from '../libs/places/src/store/places.store';
+
+const LISTS = [
+  ['regions', 'region'],
+  ['counties', 'county'],
+  ['municipalities', 'municipality'],
+] as const;
+
+async function median(f: () => unknown, n = 15): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await f();
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return Math.round(ms[Math.floor(n / 2)] * 100) / 100;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
+  const country = (opt('--country') ?? 'CZ') as CountryCode;
+  const stores: Array<[string, PlacesStore]> = [];
+  const dir = opt('--sqlite');
+  if (dir) stores.push(['sqlite', new SqlitePlacesStore(join(dir, 'places.sqlite'))]);
+  const prefix = opt('--opensearch');
+  if (prefix) stores.push(['opensearch', new OpenSearchPlacesStore(createOpenSearchClient({ url: process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200', timeoutMs: 30000 }), prefix)]);
+  if (stores.length === 0) throw new Error('usage: catalogue-lists.ts [--sqlite <dir>] [--opensearch <index-prefix>] [--country CZ]');
+  console.log(`${country}, median ms of 15 calls | engine | list | items | store.list | whole answer | sort alone | mapping alone |`);
+  for (const [engine, store] of stores) {
+    await store.init();
+    const service = new CatalogueService(store);
+    for (const [list, object] of LISTS) {
+      const docs = await store.list(country, object);
+      const sorted = sortByName(docs, country);
+      const map = object === 'municipality' ? () => sorted.map((d) => toPlace(d)) : () => sorted.map(toCatalogueEntry);
+      const row = [
+        engine,
+        list,
+        docs.length,
+        await median(() => store.list(country, object)),
+        await median(() => service[list](country)),
+        await median(() => sortByName(docs, country)),
+        await median(map),
+      ];
+      console.log(`| ${row.join(' | ')} |`);
+    }
+    await store.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
