@@ -42,7 +42,8 @@ export function canonicalWords(text: string, german = false): WordForms[] {
     const contracted = german ? umlautContraction(w.folded) : null;
     if (contracted) forms.push(...wholeWords(contracted, dotted), contracted);
     const unique = [...new Set(forms)];
-    return { ...w, raw: w.folded, folded: unique[0], umlauts, forms: unique };
+    // A literal, not `{ ...w, ... }`: V8 spent microseconds per spread-then-add object (see place.mapper.ts).
+    return { lower: w.lower, folded: unique[0], start: w.start, end: w.end, raw: w.folded, umlauts, forms: unique };
   });
   if (wordsCache.size >= WORDS_CACHE_MAX) wordsCache.clear();
   wordsCache.set(key, words);
