@@ -57,6 +57,22 @@ describeWith(['opensearch'], 'searchDirect: a search through the client pool, fa
     expect(direct.hits).toEqual(viaClient.hits);
   });
 
+  it('a successful search does not go through the client’s Transport; a failed one does', async () => {
+    const sent: string[] = [];
+    const count = (_err: unknown, meta: { meta?: { request?: { params?: { path?: string } } } }) => sent.push(meta?.meta?.request?.params?.path ?? '?');
+    client.on('request', count);
+    try {
+      await searchDirect<Hits>(client, index, { query: { term: { name: 'Brno' } } });
+      expect(sent).toEqual([]);
+      await client.search({ index, body: { query: { term: { name: 'Brno' } } } as never });
+      expect(sent).toHaveLength(1);
+      await searchDirect(client, uniqueName('absent'), { query: { match_all: {} } }).catch(() => undefined);
+      expect(sent).toHaveLength(2);
+    } finally {
+      client.off('request', count);
+    }
+  });
+
   it('throws the client’s own error for a 4xx answer (a missing index, a malformed query)', async () => {
     const missing = uniqueName('absent');
     const expected = await client.search({ index: missing, body: { query: { match_all: {} } } as never }).catch((e: Error) => e);
