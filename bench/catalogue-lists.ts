@@ -15,6 +15,7 @@ import { sortByName, toCatalogueEntry, toPlace } from '../libs/places/src/domain
 import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
 import { SqlitePlacesStore } from '../libs/places/src/store/sqlite-places.store';
 import { PlacesStore } from '../libs/places/src/store/places.store';
+import { percentiles } from './search-latency';
 
 const LISTS = [
   ['regions', 'region'],
@@ -29,8 +30,7 @@ async function median(f: () => unknown, n = 15): Promise<number> {
     await f();
     ms.push(performance.now() - t0);
   }
-  ms.sort((a, b) => a - b);
-  return Math.round(ms[Math.floor(n / 2)] * 100) / 100;
+  return percentiles(ms).p50;
 }
 
 async function main(): Promise<void> {
