@@ -51,8 +51,7 @@ function readmeOrderSuite(engine: string, storeFor: (config: AppConfig) => Place
   beforeAll(async () => {
     const subset = await ruianSubset(ZIP, dir.path, 150);
     files = { 'psc-list.csv': PSC, 'CZ.txt': GEONAMES, '20231231_OB_ADR_csv.zip': subset.dir };
-    const { readdirSync, readFileSync } = await import('node:fs');
-    for (const f of readdirSync(subset.dir)) expectedAddresses += readFileSync(`${subset.dir}/${f}`).toString('latin1').trim().split('\n').length - 1;
+    expectedAddresses = subset.addresses;
   }, 120000);
   afterAll(() => dir.remove());
 

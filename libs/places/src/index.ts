@@ -31,4 +31,5 @@ export { geonamesPlaceDocs } from './importers/geonames/geonames-place-docs';
 export { Catalogue } from './importers/catalogue.types';
 export { SJTSK_PROJ4, wgs84ToJtsk } from './geo/sjtsk';
 export { sourcesAt } from './importers/io/source';
+export { ruianSubset, municipalityCodesNamed, RuianSubset } from './importers/cz/ruian-subset';
 export { PLACES_SEARCH_THREADS, SearchThreads } from './search/search-threads';

@@ -1,7 +1,6 @@
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { sourcesAt } from '@lookup/places';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { RuianSubset, ruianSubset as placesRuianSubset } from '@lookup/places';
 
 const README = resolve(__dirname, '../../../../README.md');
 
@@ -31,19 +30,7 @@ export function withFiles(argv: string[], files: Record<string, string>): string
   });
 }
 
-/**
- * A folder of RUIAN address CSVs cut from the real monthly zip at test time: every `step`-th
- * municipality file (never committed; see ../shared/data/README.md).
- */
-export async function ruianSubset(zip: string, dir: string, step: number): Promise<{ dir: string; municipalities: string[] }> {
-  const out = join(dir, 'CSV');
-  mkdirSync(out, { recursive: true });
-  const municipalities: string[] = [];
-  let i = 0;
-  for await (const src of sourcesAt(zip, /_ADR\.csv$/i)) {
-    if (i++ % step !== 0) continue;
-    municipalities.push(/_OB_(\d+)_ADR/.exec(src.name)?.[1] ?? src.name);
-    await pipeline(await src.open(), createWriteStream(join(out, src.name.split('/').pop()!)));
-  }
-  return { dir: out, municipalities };
+/** A folder of RUIAN address CSVs cut from the real monthly zip at test time: every `step`-th municipality file. */
+export function ruianSubset(zip: string, dir: string, step: number): Promise<RuianSubset> {
+  return placesRuianSubset(zip, dir, { step });
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { MunicipalityQueryRequest, parseRequest, Place, PlaceQueryRequest, PlaceReverseRequest } from '@lookup/contracts';
 import { PlacesSearchService } from '../places-search.service';
+import { municipalityCodesNamed, ruianSubset, RuianSubset } from '../../importers/cz/ruian-subset';
 
 /** One line of ../shared/data/queries/cz-addresses.jsonl. */
 export interface GoldenQuery {
@@ -37,6 +38,21 @@ export function loadGolden(path: string): GoldenQuery[] {
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as GoldenQuery);
+}
+
+/**
+ * The part of the real CZ register the golden tests import (the whole register is the
+ * benchmarks' job: bench/search-golden.ts): every municipality a golden query expects, with all
+ * its namesakes, and every `step`-th other one, about a seventh of the addresses at step 8.
+ */
+export const GOLDEN_SUBSET_STEP = 8;
+
+/** The harder set's street (village) sample on that part: as many queries as the whole register gives at 50 (40). */
+export const GOLDEN_SUBSET_SAMPLE = { streets: 7, villages: 6 } as const;
+
+export function goldenRegisterSubset(zip: string, pscList: string, golden: GoldenQuery[], dir: string): Promise<RuianSubset> {
+  const names = golden.map((q) => q.expect['municipality']).filter((n): n is string => !!n);
+  return ruianSubset(zip, dir, { step: GOLDEN_SUBSET_STEP, codes: municipalityCodesNamed(pscList, names) });
 }
 
 /** Postal codes are shown as written locally (`747 41`); the golden files give the digits. */

@@ -6,10 +6,9 @@ import { seededRandom } from '@lookup/shared/runtime';
 
 /**
  * The harder golden set: queries people type into a checkout form, built from the register at
- * test time (no extract of it is committed). It watches the documents of the whole-register
- * import go by (`observe`), keeps every address of a fixed sample of streets and of villages
- * without streets (picked by a hash of their ids, so the same register gives the same set), and
- * `build` writes the queries with a seeded generator. Rank 1 where the text names exactly one
+ * test time (no extract of it is committed). It watches the documents of an import go by
+ * (`observe`), keeps every address of a fixed sample of streets and of villages without streets
+ * (picked by a hash of their ids, so the same register gives the same set), and `build` writes the queries with a seeded generator. Rank 1 where the text names exactly one
  * address, 3 otherwise.
  */
 export const HARD_TYPES = [
@@ -18,9 +17,8 @@ export const HARD_TYPES = [
 ] as const;
 
 const PER_TYPE = 45;
-/** One street (village part) in this many is kept: enough for every type, a few MB. */
-const STREET_SAMPLE = 50;
-const VILLAGE_SAMPLE = 40;
+/** One street (village part) in this many is kept: enough for every type on the whole register, a few MB. */
+export const WHOLE_REGISTER_SAMPLE = { streets: 50, villages: 40 } as const;
 
 function hash(text: string): number {
   return createHash('sha1').update(text).digest().readUInt32BE(0);
@@ -83,6 +81,9 @@ export class HardGoldenCollector {
   /** Every street name: a part named like a street somewhere (`Křivá`) does not name one address. */
   private readonly streetNames = new Set<string>();
 
+  /** `sample`: keep one street (village part) in this many; a part of the register needs a denser sample. */
+  constructor(private readonly sample: { streets: number; villages: number } = WHOLE_REGISTER_SAMPLE) {}
+
   /** Sees one batch of the import (pass-through: the import goes on with the same batch). */
   observe(batch: PlaceDoc[]): void {
     for (const d of batch) {
@@ -93,10 +94,10 @@ export class HardGoldenCollector {
       if (d.street) {
         this.streetNames.add(d.street);
         const key = `${d.municipality_id}|${d.street}`;
-        if (hash(key) % STREET_SAMPLE === 0) (this.streets.get(key) ?? this.streets.set(key, []).get(key)!).push(d);
+        if (hash(key) % this.sample.streets === 0) (this.streets.get(key) ?? this.streets.set(key, []).get(key)!).push(d);
       } else if (d.district) {
         const key = `${d.municipality_id}|${d.district}`;
-        if (hash(key) % VILLAGE_SAMPLE === 0) (this.villages.get(key) ?? this.villages.set(key, []).get(key)!).push(d);
+        if (hash(key) % this.sample.villages === 0) (this.villages.get(key) ?? this.villages.set(key, []).get(key)!).push(d);
       }
     }
   }
