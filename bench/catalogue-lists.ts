@@ -1,8 +1,9 @@
 /**
  * The catalogue answers (`/regions`, `/counties`, `/municipalities`) of one country, step by step,
  * at concurrency 1, median of 15 calls each: the store's list (SQLite in this process, or
- * OpenSearch), the whole CatalogueService answer, and of that the sort by the country's alphabet
- * and the mapping to the API's objects alone.
+ * OpenSearch), the whole CatalogueService answer built anew (a new service each call), the same
+ * answer kept under the store's data stamp (one service: a stamp read), the stamp read alone, and
+ * of a new answer the sort by the country's alphabet and the mapping to the API's objects alone.
  *   node -r ./tools/ts-register.js bench/catalogue-lists.ts [--sqlite <dir with places.sqlite>] [--opensearch <index-prefix>] [--country CZ]
  * OPENSEARCH_URL (default http://127.0.0.1:9200) picks the server.
  */
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   const prefix = opt('--opensearch');
   if (prefix) stores.push(['opensearch', new OpenSearchPlacesStore(createOpenSearchClient({ url: process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200', timeoutMs: 30000 }), prefix)]);
   if (stores.length === 0) throw new Error('usage: catalogue-lists.ts [--sqlite <dir>] [--opensearch <index-prefix>] [--country CZ]');
-  console.log(`${country}, median ms of 15 calls | engine | list | items | store.list | whole answer | sort alone | mapping alone |`);
+  console.log(`${country}, median ms of 15 calls | engine | list | items | store.list | whole answer, new | kept answer | data stamp alone | sort alone | mapping alone |`);
   for (const [engine, store] of stores) {
     await store.init();
     const service = new CatalogueService(store);
@@ -56,7 +57,9 @@ async function main(): Promise<void> {
         list,
         docs.length,
         await median(() => store.list(country, object)),
+        await median(() => new CatalogueService(store)[list](country)),
         await median(() => service[list](country)),
+        await median(() => store.dataStamp()),
         await median(() => sortByName(docs, country)),
         await median(map),
       ];

@@ -1,5 +1,5 @@
 import { CountryCode, PlaceObject } from '@lookup/contracts';
-import { bulkIndex, ensureAliasedIndex, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
+import { bulkIndex, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
@@ -175,6 +175,10 @@ export class OpenSearchPlacesStore implements PlacesStore {
       body: { query: { bool: { filter: [{ term: { [F.country]: country } }, { term: { [F.object]: object } }] } } } as never,
     });
     return (res.body as { count: number }).count;
+  }
+
+  dataStamp(): Promise<string> {
+    return indexDataStamp(this.client, this.alias);
   }
 
   async ping(): Promise<void> {

@@ -85,6 +85,12 @@ export interface PlacesStore {
   liveVersion(country: CountryCode): Promise<DatasetVersionInfo | null>;
   /** Starts a new version of the country's documents beside the live one (see PlacesVersionBuild). */
   beginVersion(scope: VersionScope): Promise<PlacesVersionBuild>;
+  /**
+   * A value that changes whenever what the reads return may have changed (a write by any process,
+   * a version switched in): equal before and after a read, and again later, it means the read's
+   * answer still holds. Cheap next to `list` (a pragma; one `_stats` call).
+   */
+  dataStamp(): Promise<string>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

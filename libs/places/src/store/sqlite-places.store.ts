@@ -367,7 +367,7 @@ export class SqlitePlacesStore implements PlacesStore {
   }
 
   private vocabulary(fts: string): string[] {
-    const stamp = `${this.conn.pragma('data_version', { simple: true }) as number}:${this.writes}`;
+    const stamp = this.stampNow();
     const cached = this.vocab.get(fts);
     if (cached && cached.stamp === stamp) return cached.terms;
     const terms = (this.stmt(`SELECT term FROM ${fts}_vocab`).all() as Array<{ term: string }>).map((r) => r.term);
@@ -420,6 +420,16 @@ export class SqlitePlacesStore implements PlacesStore {
     this.followSwap();
     const row = this.stmt(`SELECT count(*) AS n FROM ${T.docs} WHERE country = ? AND object = ?`).get(country, object) as { n: number };
     return row.n;
+  }
+
+  /** The file this connection has open (swaps), other connections' commits to it (`data_version`) and its own writes. */
+  private stampNow(): string {
+    return `${this.swaps}:${this.conn.pragma('data_version', { simple: true }) as number}:${this.writes}`;
+  }
+
+  async dataStamp(): Promise<string> {
+    this.followSwap();
+    return this.stampNow();
   }
 
   async ping(): Promise<void> {

@@ -3,3 +3,4 @@ export * from './index-alias';
 export * from './bulk';
 export * from './sqlite';
 export * from './search-direct';
+export * from './data-stamp';
