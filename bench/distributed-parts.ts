@@ -70,8 +70,10 @@ async function main(): Promise<void> {
     }
   } finally {
     echo.kill('SIGTERM');
+    const exited = new Promise((r) => places.process.once('exit', r));
     await places.close();
     await store.close();
+    await exited;
   }
 }
 
