@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { connect, Events, headers, JSONCodec, Msg, NatsConnection, Subscription } from 'nats';
 import { gzipSync } from 'node:zlib';
 import { asEnvelope, runHandler } from './reply';
+import { ReplyEnvelope } from './transport.types';
 import { DomainError } from '@lookup/contracts';
 import { NATS_CONNECTION_OPTIONS, natsServers } from './nats.options';
 
@@ -17,6 +18,13 @@ export interface NatsServerOptions {
 
 const codec = JSONCodec();
 
+/** A reply as sent; `kept`: may be reused for the same frozen answer (not an over-size error). */
+interface EncodedReply {
+  bytes: Uint8Array;
+  gzipped: boolean;
+  kept: boolean;
+}
+
 /** The header a compressed reply carries; the client inflates it (see nats.client.ts). */
 export const REPLY_ENCODING_HEADER = 'Content-Encoding';
 /** NATS's own default max_payload, for a connection that has not reported its own yet. */
@@ -28,6 +36,7 @@ const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
  */
 export class NatsTransportServer extends Server implements CustomTransportStrategy {
   private nc: NatsConnection | null = null;
+  private readonly frozenReplies = new WeakMap<object, EncodedReply>();
   private readonly subs: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private readonly log = new Logger('NatsTransportServer');
@@ -90,28 +99,34 @@ export class NatsTransportServer extends Server implements CustomTransportStrate
    * A reply over the server's max_payload (1 MiB by default: a whole country's municipality
    * list is more) goes gzipped with a header; one that is too large even then is answered as an
    * api_error. A failed publish never throws out of here: that would end the process.
+   * The bytes of a frozen answer (a catalogue list kept under its data stamp) are kept with it:
+   * frozen, it cannot change, and the CZ municipalities cost 30-40 ms to encode and gzip.
    */
-  private respond(msg: Msg, reply: unknown): void {
+  private respond(msg: Msg, reply: ReplyEnvelope): void {
     try {
-      const body = codec.encode(reply);
-      const max = this.nc?.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
-      // Headers and the subject take some of max_payload too.
-      if (body.length <= max - 1024) {
-        msg.respond(body);
-        return;
-      }
-      const packed = gzipSync(body);
-      if (packed.length <= max - 1024) {
+      const data = reply.ok ? reply.data : null;
+      const frozen = data !== null && typeof data === 'object' && Object.isFrozen(data) ? data : null;
+      const encoded = (frozen && this.frozenReplies.get(frozen)) || this.encode(msg.subject, reply);
+      if (frozen && encoded.kept) this.frozenReplies.set(frozen, encoded);
+      if (encoded.gzipped) {
         const h = headers();
         h.set(REPLY_ENCODING_HEADER, 'gzip');
-        msg.respond(packed, { headers: h });
-        return;
-      }
-      this.log.error(`Reply on ${msg.subject} is ${body.length} bytes (${packed.length} gzipped), over max_payload ${max}`);
-      msg.respond(codec.encode({ ok: false, error: asEnvelope(DomainError.internal('The answer is too large to send.')) }));
+        msg.respond(encoded.bytes, { headers: h });
+      } else msg.respond(encoded.bytes);
     } catch (err) {
       this.log.error(`Cannot reply on ${msg.subject}: ${(err as Error).message}`);
     }
+  }
+
+  private encode(subject: string, reply: ReplyEnvelope): EncodedReply {
+    const body = codec.encode(reply);
+    const max = this.nc?.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
+    // Headers and the subject take some of max_payload too.
+    if (body.length <= max - 1024) return { bytes: body, gzipped: false, kept: true };
+    const packed = gzipSync(body);
+    if (packed.length <= max - 1024) return { bytes: packed, gzipped: true, kept: true };
+    this.log.error(`Reply on ${subject} is ${body.length} bytes (${packed.length} gzipped), over max_payload ${max}`);
+    return { bytes: codec.encode({ ok: false, error: asEnvelope(DomainError.internal('The answer is too large to send.')) }), gzipped: false, kept: false };
   }
 
   /**

@@ -23,6 +23,8 @@ class SmallEchoRequest {
   @Type(() => Number) @Required() @IsInt() @Max(10) n!: number;
 }
 
+const KEPT = Object.freeze(Array.from({ length: 20000 }, (_, i) => Object.freeze({ place_id: `cz_m${600000 + i}`, municipality: `Obec ${i}`, pad: 'y'.repeat(100) })));
+
 @RpcHandlers()
 class TestHandlers {
   static calls = 0;
@@ -51,6 +53,10 @@ class TestHandlers {
   /** About 3 MB of JSON that compresses well (like a country's municipality list): over NATS's 1 MiB max_payload. */
   @MessagePattern('test.large') large() {
     return Array.from({ length: 20000 }, (_, i) => ({ place_id: `cz_m${500000 + i}`, municipality: `Obec ${i}`, county: 'Okres', region: 'Kraj', pad: 'x'.repeat(100) }));
+  }
+  /** A frozen answer (as a catalogue list kept under its data stamp): the same object every time. */
+  @MessagePattern('test.kept') kept() {
+    return KEPT;
   }
   /** Incompressible and over max_payload even gzipped. */
   @MessagePattern('test.huge') huge() {
@@ -175,6 +181,24 @@ describeWith(['nats'], 'NATS transport', () => {
       await expect(client.request('test.huge', {})).rejects.toMatchObject({ type: 'api_error', status: 500 });
       await expect(client.request('test.echo', { n: 2 })).resolves.toEqual({ doubled: 4 });
     } finally {
+      await client.close();
+      await app.close();
+    }
+  });
+
+  it('encodes a frozen answer once and sends the same bytes again; an answer not frozen every time', async () => {
+    const url = serverUrl('nats');
+    const prefix = uniqueName('k');
+    const app = await startWith(new NatsTransportServer({ url, prefix, queue: 'test', name: 'k' }));
+    const client = await NatsTransportClient.connect({ url, prefix, name: 'k-client', timeoutMs: 5000 });
+    const encode = jest.spyOn(NatsTransportServer.prototype as unknown as { encode: () => unknown }, 'encode');
+    try {
+      for (let i = 0; i < 3; i++) expect(await client.request('test.kept', {})).toEqual(KEPT);
+      expect(encode).toHaveBeenCalledTimes(1);
+      for (let i = 0; i < 2; i++) expect(await client.request<unknown[]>('test.large', {})).toHaveLength(20000);
+      expect(encode).toHaveBeenCalledTimes(3);
+    } finally {
+      encode.mockRestore();
       await client.close();
       await app.close();
     }
