@@ -1,3 +1,5 @@
+import { createServer, request, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { createOpenSearchClient } from '@lookup/shared/search';
 import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
 import { emptyDoc } from '../domain/place.doc';
@@ -47,6 +49,45 @@ describeWith(['opensearch'], 'catalogue cache on a real OpenSearch', () => {
     } finally {
       await raw.close();
       await stores.dispose();
+    }
+  });
+
+  it('reads the lists every time, and answers them, where the cluster refuses the stats call (403)', async () => {
+    // A loopback proxy in front of the real OpenSearch that refuses `_stats` as a security plugin
+    // does for a user without the monitor privilege, and passes everything else on.
+    const upstream = new URL(serverUrl('opensearch'));
+    const proxy: Server = createServer((req, res) => {
+      if (req.url?.includes('/_stats')) {
+        res.writeHead(403, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'security_exception', reason: 'no permissions for [indices:monitor/stats]' }, status: 403 }));
+        return;
+      }
+      const fwd = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      req.pipe(fwd);
+    });
+    await new Promise<void>((ok) => proxy.listen(0, '127.0.0.1', ok));
+    const prefix = uniqueName('catcache');
+    const stores = await open(prefix);
+    const reader = new OpenSearchPlacesStore(createOpenSearchClient({ url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, timeoutMs: 10_000 }), prefix);
+    try {
+      await stores.writer.replaceCatalogue('CZ', [emptyDoc('CZ', 'region', 'cz_r1', 'Moravskoslezský')]);
+      const reads: string[] = [];
+      const list = reader.list.bind(reader);
+      reader.list = (country, object) => (reads.push(object), list(country, object));
+      const service = new CatalogueService(reader);
+      expect((await service.regions('CZ')).map((r) => r.name)).toEqual(['Moravskoslezský']);
+      await stores.writer.upsert([emptyDoc('CZ', 'region', 'cz_r2', 'Zlínský')]);
+      expect((await service.regions('CZ')).map((r) => r.name)).toEqual(['Moravskoslezský', 'Zlínský']);
+      expect((await service.regions('CZ')).map((r) => r.name)).toEqual(['Moravskoslezský', 'Zlínský']);
+      expect(reads).toEqual(['region', 'region', 'region']);
+      expect(await reader.dataStamp()).toBeNull();
+    } finally {
+      await reader.close();
+      await stores.dispose();
+      await new Promise((ok) => proxy.close(ok));
     }
   });
 });

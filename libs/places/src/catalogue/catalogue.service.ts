@@ -37,6 +37,7 @@ export class CatalogueService {
 
   private async cached<T extends object>(key: string, build: () => Promise<T[]>): Promise<T[]> {
     const stamp = await this.store.dataStamp();
+    if (stamp === null) return build();
     const hit = this.lists.get(key);
     if (hit && hit.stamp === stamp) return hit.items as T[];
     const items = await build();

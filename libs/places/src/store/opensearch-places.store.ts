@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { CountryCode, PlaceObject } from '@lookup/contracts';
 import { bulkIndex, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
@@ -177,8 +178,20 @@ export class OpenSearchPlacesStore implements PlacesStore {
     return (res.body as { count: number }).count;
   }
 
-  dataStamp(): Promise<string> {
-    return indexDataStamp(this.client, this.alias);
+  /** False once the cluster refused the stats call (401/403): the lists are then read every time. */
+  private stampAllowed = true;
+
+  async dataStamp(): Promise<string | null> {
+    if (!this.stampAllowed) return null;
+    try {
+      return await indexDataStamp(this.client, this.alias);
+    } catch (err) {
+      const status = (err as { meta?: { statusCode?: number } }).meta?.statusCode;
+      if (status !== 401 && status !== 403) throw err;
+      this.stampAllowed = false;
+      new Logger('PlacesStore').warn(`OpenSearch refused ${this.alias}/_stats (${status}): catalogue lists are read on every request; grant the index the monitor privilege to keep them`);
+      return null;
+    }
   }
 
   async ping(): Promise<void> {

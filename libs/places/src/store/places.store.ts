@@ -88,9 +88,10 @@ export interface PlacesStore {
   /**
    * A value that changes whenever what the reads return may have changed (a write by any process,
    * a version switched in): equal before and after a read, and again later, it means the read's
-   * answer still holds. Cheap next to `list` (a pragma; one `_stats` call).
+   * answer still holds. Cheap next to `list` (a pragma; one `_stats` call). Null where the engine
+   * will not say (an OpenSearch user without the monitor privilege): nothing is kept then.
    */
-  dataStamp(): Promise<string>;
+  dataStamp(): Promise<string | null>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
