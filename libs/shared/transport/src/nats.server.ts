@@ -18,11 +18,12 @@ export interface NatsServerOptions {
 
 const codec = JSONCodec();
 
-/** A reply as sent; `kept`: may be reused for the same frozen answer (not an over-size error). */
+/** A reply as sent under `max` (max_payload); `kept`: may be reused for the same frozen answer (not an over-size error). */
 interface EncodedReply {
   bytes: Uint8Array;
   gzipped: boolean;
   kept: boolean;
+  max: number;
 }
 
 /** The header a compressed reply carries; the client inflates it (see nats.client.ts). */
@@ -99,15 +100,21 @@ export class NatsTransportServer extends Server implements CustomTransportStrate
    * A reply over the server's max_payload (1 MiB by default: a whole country's municipality
    * list is more) goes gzipped with a header; one that is too large even then is answered as an
    * api_error. A failed publish never throws out of here: that would end the process.
-   * The bytes of a frozen answer (a catalogue list kept under its data stamp) are kept with it:
-   * frozen, it cannot change, and the CZ municipalities cost 30-40 ms to encode and gzip.
+   * The bytes of a frozen answer (a catalogue list kept under its data stamp, its items frozen
+   * too) are kept with it: a frozen answer is taken as one that does not change, and the CZ
+   * municipalities cost 30-40 ms to encode and gzip.
    */
   private respond(msg: Msg, reply: ReplyEnvelope): void {
     try {
       const data = reply.ok ? reply.data : null;
       const frozen = data !== null && typeof data === 'object' && Object.isFrozen(data) ? data : null;
-      const encoded = (frozen && this.frozenReplies.get(frozen)) || this.encode(msg.subject, reply);
-      if (frozen && encoded.kept) this.frozenReplies.set(frozen, encoded);
+      const max = this.nc?.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
+      let encoded = frozen ? this.frozenReplies.get(frozen) : undefined;
+      // Encoded again where the server's max_payload changed (a reconnect to another server).
+      if (!encoded || encoded.max !== max) {
+        encoded = this.encode(msg.subject, reply, max);
+        if (frozen && encoded.kept) this.frozenReplies.set(frozen, encoded);
+      }
       if (encoded.gzipped) {
         const h = headers();
         h.set(REPLY_ENCODING_HEADER, 'gzip');
@@ -118,15 +125,14 @@ export class NatsTransportServer extends Server implements CustomTransportStrate
     }
   }
 
-  private encode(subject: string, reply: ReplyEnvelope): EncodedReply {
+  private encode(subject: string, reply: ReplyEnvelope, max: number): EncodedReply {
     const body = codec.encode(reply);
-    const max = this.nc?.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
     // Headers and the subject take some of max_payload too.
-    if (body.length <= max - 1024) return { bytes: body, gzipped: false, kept: true };
+    if (body.length <= max - 1024) return { bytes: body, gzipped: false, kept: true, max };
     const packed = gzipSync(body);
-    if (packed.length <= max - 1024) return { bytes: packed, gzipped: true, kept: true };
+    if (packed.length <= max - 1024) return { bytes: packed, gzipped: true, kept: true, max };
     this.log.error(`Reply on ${subject} is ${body.length} bytes (${packed.length} gzipped), over max_payload ${max}`);
-    return { bytes: codec.encode({ ok: false, error: asEnvelope(DomainError.internal('The answer is too large to send.')) }), gzipped: false, kept: false };
+    return { bytes: codec.encode({ ok: false, error: asEnvelope(DomainError.internal('The answer is too large to send.')) }), gzipped: false, kept: false, max };
   }
 
   /**
