@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describeWithData, sharedData, tempDir } from '@lookup/shared/testing';
 import { PlaceDoc } from '../../domain/place.doc';
 import { loadCatalogue } from '../catalogue.loader';
@@ -46,9 +45,9 @@ describeWithData([ZIP, PSC_LIST, GOLDEN], 'ruianPlaceDocs over part of the real 
   const cell = (lat: number, lng: number) => Math.floor(lat * 100) * 100_000 + Math.floor(lng * 100);
 
   beforeAll(async () => {
-    subset = await goldenRegisterSubset(ZIP, PSC_LIST, loadGolden(GOLDEN), dir.path);
-    for (const line of readFileSync(GOLDEN, 'utf8').split('\n').filter(Boolean)) {
-      const q = JSON.parse(line) as { type: string; params: { query?: string; jtskX?: string; jtskY?: string }; expect: Record<string, string> };
+    const golden = loadGolden(GOLDEN);
+    subset = await goldenRegisterSubset(ZIP, PSC_LIST, golden, dir.path);
+    for (const q of golden) {
       if (q.type === 'full' && q.params.query) fullQueries.set(q.params.query, false);
       if (q.type === 'reverse_jtsk') reverse.push({ at: jtskToWgs84(Number(q.params.jtskX), Number(q.params.jtskY)), expect: q.expect, best: null, metres: Infinity });
     }
