@@ -148,16 +148,13 @@ export class OpenSearchPlacesStore implements PlacesStore {
     const out: PlaceDoc[] = [];
     let after: unknown[] | undefined;
     for (;;) {
-      const res = await this.client.search({
-        index: this.alias,
-        body: {
-          size: PAGE,
-          query: { bool: { filter: [{ term: { [F.country]: country } }, { term: { [F.object]: object } }] } },
-          sort: [{ [F.placeId]: 'asc' }],
-          ...(after ? { search_after: after } : {}),
-        } as never,
+      const res = await searchDirect<Hits>(this.client, this.alias, {
+        size: PAGE,
+        query: { bool: { filter: [{ term: { [F.country]: country } }, { term: { [F.object]: object } }] } },
+        sort: [{ [F.placeId]: 'asc' }],
+        ...(after ? { search_after: after } : {}),
       });
-      const hits = (res.body as Hits).hits.hits;
+      const hits = res.hits.hits;
       for (const h of hits) out.push(fromStored(h._source));
       if (hits.length < PAGE) return out;
       after = hits[hits.length - 1].sort;
