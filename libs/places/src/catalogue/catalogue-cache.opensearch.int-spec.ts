@@ -4,7 +4,8 @@ import { createOpenSearchClient } from '@lookup/shared/search';
 import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
 import { emptyDoc } from '../domain/place.doc';
 import { aliasIndexes, writeIndexFor } from '../store/opensearch-places.versions';
-import { OpenSearchPlacesStore, toStored } from '../store/opensearch-places.store';
+import { OpenSearchPlacesStore } from '../store/opensearch-places.store';
+import { toStored } from '../store/opensearch-places.stored';
 import { CatalogueService } from './catalogue.service';
 import { catalogueCacheContract } from './testing/catalogue-cache.contract';
 

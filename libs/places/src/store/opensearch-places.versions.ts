@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { CountryCode } from '@lookup/contracts';
-import { awaitReplicas, bulkIndex, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS } from '@lookup/shared/search';
+import { awaitReplicas, bulkIndex, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { BulkLoadReport, DatasetVersionInfo, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
 import { F, PLACES_INDEX } from './places.mapping';
+import { fromStored, Stored } from './opensearch-places.stored';
 
 /**
  * Versioned places indexes. The read alias `<prefix>-places` points at one index per country
@@ -73,20 +74,17 @@ export function switchActions(alias: string, targets: string[], next: string): u
 }
 
 /** Every stored document of a query, by place_id order (search_after paging). */
-async function* scan(client: OpenSearchClient, index: string, query: unknown): AsyncGenerator<PlaceDoc[]> {
+export async function* scan(client: OpenSearchClient, index: string, query: unknown): AsyncGenerator<PlaceDoc[]> {
   let after: unknown[] | undefined;
   for (;;) {
-    const res = await client.search({
-      index,
-      body: { size: PAGE, query, sort: [{ [F.placeId]: 'asc' }], ...(after ? { search_after: after } : {}) } as never,
+    const res = await searchDirect<{ hits: { hits: Array<{ _source: Stored; sort: unknown[] }> } }>(client, index, {
+      size: PAGE,
+      query,
+      sort: [{ [F.placeId]: 'asc' }],
+      ...(after ? { search_after: after } : {}),
     });
-    const hits = (res.body as { hits: { hits: Array<{ _source: PlaceDoc & { location?: unknown }; sort: unknown[] }> } }).hits.hits;
-    if (hits.length) {
-      yield hits.map((h) => {
-        const { location: _l, ...doc } = h._source;
-        return doc as PlaceDoc;
-      });
-    }
+    const hits = res.hits.hits;
+    if (hits.length) yield hits.map((h) => fromStored(h._source));
     if (hits.length < PAGE) return;
     after = hits[hits.length - 1].sort;
   }

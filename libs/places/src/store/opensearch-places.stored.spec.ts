@@ -1,5 +1,5 @@
 import { emptyDoc, PlaceDoc } from '../domain/place.doc';
-import { fromStored, toStored } from './opensearch-places.store';
+import { fromStored, toStored } from './opensearch-places.stored';
 
 describe('OpenSearch stored source <-> PlaceDoc', () => {
   it('gives back every PlaceDoc field, in its order, without the index-only fields', () => {
