@@ -424,7 +424,8 @@ export class SqlitePlacesStore implements PlacesStore {
 
   /** The file this connection has open (swaps), other connections' commits to it (`data_version`) and its own writes. */
   private stampNow(): string {
-    return `${this.swaps}:${this.conn.pragma('data_version', { simple: true }) as number}:${this.writes}`;
+    // A prepared statement (kept by stmt()): `pragma()` prepares one on every call, 5-8 µs instead of 2-3 on each search.
+    return `${this.swaps}:${this.stmt('PRAGMA data_version').pluck().get() as number}:${this.writes}`;
   }
 
   async dataStamp(): Promise<string> {
