@@ -2,6 +2,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { ValidationError, validateSync, ValidationOptions, registerDecorator, ValidationArguments } from 'class-validator';
 import { DomainError } from './errors';
 import { COUNTRY_CODES, isCountryCode } from './countries';
+import { fastParse } from './fast-parse';
 import { normaliseParams } from './request-shape';
 import { memoiseValidationMetadata } from './validation-metadata';
 
@@ -34,6 +35,11 @@ export function parseRequest<T extends object>(cls: new () => T, plain: unknown)
     throw new DomainError('invalid_request', 'The request body must be a set of named parameters.');
   }
   const params = normaliseParams(plain as Record<string, unknown>);
+  const fast = fastParse(cls, params);
+  if (fast) {
+    PARSED.add(fast);
+    return fast;
+  }
   const instance = plainToInstance(cls, params, { exposeDefaultValues: true });
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true });
   if (errors.length > 0) throw toDomainError(errors[0], params);
