@@ -57,8 +57,12 @@ export function parseFlat(text: string): Record<string, string> | undefined {
 
 export function countParams(text: string): number {
   let count = 0;
-  for (const part of text.split('&')) if (part !== '') count++;
-  return count;
+  let start = 0;
+  for (let end = text.indexOf('&'); end !== -1; end = text.indexOf('&', start)) {
+    if (end > start) count++;
+    start = end + 1;
+  }
+  return start < text.length ? count + 1 : count;
 }
 
 export const tooManyParameters = () => new BodyError('TOO_MANY_PARAMETERS', `More than ${MAX_PARAMETERS} parameters: the request is refused.`);
