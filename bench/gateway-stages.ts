@@ -10,7 +10,8 @@
  * and the same end() for `GET /health` and `/v1/places/regions`. On this machine (a VM) a write
  * made after a pause of a millisecond or more also wakes the client's idle vCPU, inside the
  * server's write; bench/http-floor.js --busy shows the same with a bare node:http server.
- *   node -r ./tools/ts-register.js bench/gateway-stages.ts
+ *   node -r ./tools/ts-register.js bench/gateway-stages.ts [--data-dir <imported data dir>]
+ * With --data-dir, the server serves that register instead of the sample.
  */
 import 'reflect-metadata';
 import { ServerResponse } from 'node:http';
@@ -79,7 +80,9 @@ function instrument(app: NestFastifyApplication, stages: Record<string, number[]
 
 async function main(): Promise<void> {
   const stages: Record<string, number[]> = {};
-  const { port, queries, close } = await startSampleServer('gateway-stages', 'error', (app) => instrument(app, stages));
+  const args = process.argv.slice(2);
+  const dataDir = args.includes('--data-dir') ? args[args.indexOf('--data-dir') + 1] : undefined;
+  const { port, queries, close } = await startSampleServer('gateway-stages', 'error', (app) => instrument(app, stages), dataDir);
   for (const k of Object.keys(stages)) delete stages[k]; // the warm-up's
   const client: Record<string, unknown> = {};
   for (const target of ['query', 'health', 'regions'] as const) client[target] = await viaClient(port, queries, 1, target);

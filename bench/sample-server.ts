@@ -22,12 +22,13 @@ export interface SampleServer {
 }
 
 /** `beforeListen` sees the app before it listens (hooks a bench adds to Fastify). */
-export async function startSampleServer(name: string, logLevel: string, beforeListen?: (app: NestFastifyApplication) => void): Promise<SampleServer> {
+/** `dataDir`: serve that (imported) data dir instead, left as it is at close. */
+export async function startSampleServer(name: string, logLevel: string, beforeListen?: (app: NestFastifyApplication) => void, dataDir?: string): Promise<SampleServer> {
   const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
-  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const dir = dataDir ? resolve(dataDir) : mkdtempSync(join(tmpdir(), `${name}-`));
   const config = loadConfig({}, {
     HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: logLevel, SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0,
-    PROFILE: 'standalone', DATA_DIR: dir, SAMPLE_DATA: true, ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: Number(process.env['SEARCH_THREADS']) } : {}),
+    PROFILE: 'standalone', DATA_DIR: dir, SAMPLE_DATA: !dataDir, ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: Number(process.env['SEARCH_THREADS']) } : {}),
   });
   const app = await createStandaloneApp(config, { logStream: createWriteStream('/dev/null') });
   beforeListen?.(app);
@@ -40,7 +41,7 @@ export async function startSampleServer(name: string, logLevel: string, beforeLi
     queries,
     close: async () => {
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

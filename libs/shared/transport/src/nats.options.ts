@@ -11,6 +11,10 @@ export const NATS_CONNECTION_OPTIONS = {
   maxPingOut: 2,
   // 8 MiB of requests published while disconnected (nats.js buffers them and sends on reconnect).
   reconnectBufSize: 8 * 1024 * 1024,
+  // nats.js otherwise captures the caller's stack (an Error) on every request, twice, for a
+  // timeout's message: a third of a request's CPU (bench: 127 -> 79 and 82 -> 54 µs per echo
+  // round trip, client and responder). Our timeouts name the subject and are DomainErrors anyway.
+  noAsyncTraces: true,
 } as const;
 
 /** NATS_URL may list several servers of a cluster, comma-separated. */
