@@ -9,6 +9,7 @@ import { KEY_HEADERS } from './api-key.guard';
 import { capConnectionsPerIp, httpServerOptions, MAX_PARAM_LENGTH } from './http-limits';
 import { REDACT_PATHS, REDACTED, redactText, requestLogEntry } from './redact';
 import { registerDemoPage } from './demo-page';
+import { serializeReply } from './reply-serializer';
 
 function trustProxy(value: string): boolean | number | string {
   if (value === 'true') return true;
@@ -65,6 +66,9 @@ export async function configureGatewayApp(app: NestFastifyApplication): Promise<
   capConnectionsPerIp(fastify.server, config.HTTP_MAX_CONNECTIONS_PER_IP);
   registerQueryLimit(fastify);
   registerBodyParsers(fastify);
+  // A service's answer that crossed NATS as JSON is written as it came (RawJson), not decoded and
+  // encoded again. Fastify's types say string; it writes a Buffer payload as it is (reply.js onSendEnd).
+  fastify.setReplySerializer(serializeReply as (payload: unknown) => string);
   registerHttpMetrics(fastify);
   registerMetricsRoute(fastify);
   // Graceful shutdown: Fastify closes idle keep-alive sockets once, when close starts; a socket

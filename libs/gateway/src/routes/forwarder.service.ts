@@ -16,6 +16,9 @@ import { QuotaService, QuotaTicket } from '../quota/quota.service';
  * a use whose request then fails on our side is given back. Keys recently seen over their limit,
  * and utility calls, are metered first, so a refused request costs no work.
  */
+/** Every route returns the service's answer as it is: it may stay JSON text (RawJson) up to the HTTP body. */
+const PASS_THROUGH = { passThrough: true } as const;
+
 @Injectable()
 export class Forwarder {
   constructor(
@@ -24,16 +27,16 @@ export class Forwarder {
   ) {}
 
   async forward<T>(subject: string, payload: unknown, key: AuthenticatedKey | undefined, quota: QuotaKind | null): Promise<T> {
-    if (!quota) return this.transport.request<T>(subject, payload);
+    if (!quota) return this.transport.request<T>(subject, payload, PASS_THROUGH);
     if (!key) throw DomainError.internal('Metered route without a key.');
     // Utility calls (the query quota) reach outside services (translation providers, SMTP,
     // VIES): metered first, so a refused call never costs an outside request.
     if (quota === 'query' || this.quota.likelySpent(key, quota)) {
       const ticket = await this.quota.consume(key, quota);
-      return this.answer(ticket, this.transport.request<T>(subject, payload));
+      return this.answer(ticket, this.transport.request<T>(subject, payload, PASS_THROUGH));
     }
     const metering = this.quota.consume(key, quota);
-    const answer = this.transport.request<T>(subject, payload);
+    const answer = this.transport.request<T>(subject, payload, PASS_THROUGH);
     // Handled in `answer()` (or dropped when refused); attached now so a failure that comes
     // before the counter's reply is not an unhandled rejection, which would end the process.
     answer.catch(() => undefined);

@@ -12,7 +12,7 @@ import { RpcHandlers } from './rpc-handlers.decorator';
 import { InProcessBus, InProcessTransportClient, InProcessTransportServer } from './in-process.transport';
 import { NatsTransportServer } from './nats.server';
 import { NatsTransportClient } from './nats.client';
-import { TransportClient } from './transport.types';
+import { RawJson, TransportClient } from './transport.types';
 
 class EchoRequest {
   @Type(() => Number) @Required() @IsInt() @Max(100) n!: number;
@@ -69,6 +69,12 @@ class TestHandlers {
     await new Promise((r) => setTimeout(r, 800));
     return 'voted';
   }
+  @MessagePattern('test.plain') plain() {
+    return 'plain text';
+  }
+  @MessagePattern('test.nothing') nothing() {
+    return null;
+  }
   @MessagePattern('test.slow') async slow() {
     await new Promise((r) => setTimeout(r, 800));
     return 'late';
@@ -110,6 +116,26 @@ function transportContract(name: string, setup: () => Promise<{ client: Transpor
       const list = await client.request<Array<{ place_id: string }>>('test.large', {});
       expect(list).toHaveLength(20000);
       expect(list[19999].place_id).toBe('cz_m519999');
+    });
+    it('passes an object or list answer through as its JSON text when asked (over NATS), and anything else as before', async () => {
+      const passThrough = { passThrough: true };
+      const value = (x: unknown) => (x instanceof RawJson ? x.value() : x);
+      const echo = await client.request('test.echo', { n: 21 }, passThrough);
+      expect(value(echo)).toEqual({ doubled: 42 });
+      const list = await client.request('test.large', {}, passThrough);
+      expect((value(list) as unknown[]).length).toBe(20000);
+      if (client instanceof NatsTransportClient) {
+        expect(echo).toBeInstanceOf(RawJson);
+        expect(Buffer.from((echo as RawJson).bytes).toString()).toBe('{"doubled":42}');
+        // Gzipped over NATS (over max_payload), still passed through.
+        expect(list).toBeInstanceOf(RawJson);
+      } else {
+        expect(echo).toEqual({ doubled: 42 });
+      }
+      await expect(client.request('test.plain', {}, passThrough)).resolves.toBe('plain text');
+      await expect(client.request('test.nothing', {}, passThrough)).resolves.toBeNull();
+      await expect(client.request('test.domain', {}, passThrough)).rejects.toMatchObject({ type: 'invalid_request', status: 404, param: 'place_id' });
+      await expect(client.request('test.echo', { n: 'x' }, passThrough)).rejects.toMatchObject({ type: 'invalid_parameter', param: 'n' });
     });
     it('times out with a 504, distinct from no responder (503)', async () => {
       const t0 = Date.now();

@@ -6,6 +6,24 @@ export type ReplyEnvelope<T = unknown> = { ok: true; data: T } | { ok: false; er
 export interface RequestOptions {
   /** Overrides the configured default; every call has one. */
   timeoutMs?: number;
+  /**
+   * The caller sends the answer on as JSON, unchanged (the gateway's routes): a transport that
+   * receives it as JSON text may hand back that text as a RawJson instead of decoding it.
+   */
+  passThrough?: boolean;
+}
+
+/**
+ * An answer's JSON text (an object or a list), as the service encoded it: the gateway writes it
+ * as the HTTP body without decoding and encoding it again (see the gateway's reply serializer).
+ */
+export class RawJson {
+  constructor(readonly bytes: Uint8Array) {}
+
+  /** The value itself (for a caller that needs it after all). */
+  value(): unknown {
+    return JSON.parse(Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8'));
+  }
 }
 
 /**
