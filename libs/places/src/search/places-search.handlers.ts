@@ -8,7 +8,7 @@ import {
   StreetQueryRequest,
   Subjects,
 } from '@lookup/contracts';
-import { RpcHandlers } from '@lookup/shared/transport';
+import { RawJson, RpcHandlers } from '@lookup/shared/transport';
 import { PlacesSearchService } from './places-search.service';
 
 @RpcHandlers()
@@ -16,27 +16,27 @@ export class PlacesSearchHandlers {
   constructor(private readonly search: PlacesSearchService) {}
 
   @MessagePattern(Subjects.places.query)
-  query(@Payload() dto: PlaceQueryRequest): Promise<Place[]> {
-    return this.search.query(dto);
+  query(@Payload() dto: PlaceQueryRequest): Promise<Place[] | RawJson> {
+    return this.search.answer('query', dto);
   }
 
   @MessagePattern(Subjects.places.street)
-  street(@Payload() dto: StreetQueryRequest): Promise<Place[]> {
-    return this.search.street(dto);
+  street(@Payload() dto: StreetQueryRequest): Promise<Place[] | RawJson> {
+    return this.search.answer('street', dto);
   }
 
   @MessagePattern(Subjects.places.municipality)
-  municipality(@Payload() dto: MunicipalityQueryRequest): Promise<Place[]> {
-    return this.search.municipality(dto);
+  municipality(@Payload() dto: MunicipalityQueryRequest): Promise<Place[] | RawJson> {
+    return this.search.answer('municipality', dto);
   }
 
   @MessagePattern(Subjects.places.postal)
-  postal(@Payload() dto: PostalQueryRequest): Promise<Place[]> {
-    return this.search.postal(dto);
+  postal(@Payload() dto: PostalQueryRequest): Promise<Place[] | RawJson> {
+    return this.search.answer('postal', dto);
   }
 
   @MessagePattern(Subjects.places.reverse)
-  reverse(@Payload() dto: PlaceReverseRequest): Promise<Place[]> {
-    return this.search.reverse(dto);
+  reverse(@Payload() dto: PlaceReverseRequest): Promise<Place[] | RawJson> {
+    return this.search.answerReverse(dto);
   }
 }

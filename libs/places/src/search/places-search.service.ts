@@ -13,6 +13,7 @@ import {
 import { APP_CONFIG, AppConfig } from '@lookup/shared/config';
 import { IpLocator, ipLocatorFromConfig } from '@lookup/shared/geoip';
 import { timeEngine } from '@lookup/shared/metrics';
+import { RawJson } from '@lookup/shared/transport';
 import { jtskToWgs84 } from '../geo/sjtsk';
 import { PLACES_STORE, PlacesStore } from '../store/places.store';
 import { escapeHtml } from '../domain/html';
@@ -80,6 +81,21 @@ export class PlacesSearchService implements OnModuleInit {
     // The IP database stays in this thread; a search thread gets the position.
     if (this.threads) return this.threads.run({ op: kind, dto, located });
     return this.searchAt(kind, dto, located);
+  }
+
+  /**
+   * A search answered to a transport request (the handlers): on search threads, the places come
+   * back as their JSON text (RawJson), which the transport decodes for a caller that wants the
+   * objects and the gateway writes as it is; otherwise the objects.
+   */
+  async answer(kind: SearchKind, dto: SearchDto): Promise<Place[] | RawJson> {
+    const located = await this.locate(viaIpTarget(dto));
+    return this.threads ? this.threads.runJson({ op: kind, dto, located }) : this.searchAt(kind, dto, located);
+  }
+
+  /** Reverse geocoding answered to a transport request (see answer()). */
+  answerReverse(dto: PlaceReverseRequest): Promise<Place[] | RawJson> {
+    return this.threads ? this.threads.runJson({ op: 'reverse', dto }) : this.reverseHere(dto);
   }
 
   /** One search with the caller already located (`around_latlng_via_ip`): what a search thread runs. */

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { DomainError, parseRequest, Place, PlaceQueryRequest, PlaceReverseRequest } from '@lookup/contracts';
 import { metrics } from '@lookup/shared/metrics';
+import { RawJson } from '@lookup/shared/transport';
 import { tempDir } from '@lookup/shared/testing';
 import { SqlitePlacesStore } from '../store/sqlite-places.store';
 import { PlacesStore } from '../store/places.store';
@@ -60,6 +61,23 @@ describe('search threads', () => {
     expect(expected.some((r) => r.length > 0)).toBe(true);
     const rounds = await Promise.all(Array.from({ length: 5 }, () => Promise.all(queries.map((q) => query(service, q)))));
     for (const got of rounds) expect(got).toEqual(expected);
+  });
+
+  it('answers a transport request with the JSON text of the same places (encoded on the thread), reverse too', async () => {
+    const queries = ['Lihov', 'Lihovarská 79/22a', 'opava 12', 'zurich'];
+    for (const q of queries) {
+      const dto = parseRequest(PlaceQueryRequest, { query: q });
+      const objects = await query(here, q);
+      const answered = await service.answer('query', dto);
+      expect(answered).toBeInstanceOf(RawJson);
+      expect(Buffer.from((answered as RawJson).bytes).toString()).toBe(JSON.stringify(objects));
+      // Without threads, the objects themselves.
+      expect(await here.answer('query', dto)).toEqual(objects);
+    }
+    const near = parseRequest(PlaceReverseRequest, { lat: '49.9387', lng: '17.9026', distinct: '60' });
+    const reversed = await service.answerReverse(near);
+    expect((reversed as RawJson).value()).toEqual(JSON.parse(JSON.stringify(await here.reverse(near))));
+    expect((await here.reverse(near)).length).toBeGreaterThan(0);
   });
 
   it('posts the searches of one turn to a thread as one message, and answers each on its own', async () => {

@@ -13,6 +13,7 @@ import { EngineTiming, ThreadBatch, ThreadMessage, ThreadReply } from './search-
 const log = new Logger('SearchThread');
 let open: { source: SqliteSource; store: SqlitePlacesStore; service: PlacesSearchService } | null = null;
 let timings: EngineTiming[] = [];
+const encoder = new TextEncoder();
 
 /** The service over the file the request names, reopened when a new version was swapped in. */
 async function serviceFor(source: SqliteSource): Promise<PlacesSearchService> {
@@ -43,6 +44,7 @@ async function answer(m: ThreadMessage): Promise<ThreadReply> {
     const service = await serviceFor(m.source);
     const r = m.request;
     const places = r.op === 'reverse' ? await service.reverseHere(r.dto) : await service.searchAt(r.op, r.dto, r.located);
+    if (m.json) return { id: m.id, ok: true, json: encoder.encode(JSON.stringify(places)), timings };
     return { id: m.id, ok: true, places, timings };
   } catch (err) {
     const error = err instanceof DomainError ? err : DomainError.internal();
@@ -54,5 +56,10 @@ async function answer(m: ThreadMessage): Promise<ThreadReply> {
 // One request at a time, in order: the engine is synchronous anyway, and the timings stay per request.
 let chain: Promise<void> = Promise.resolve();
 parentPort?.on('message', (batch: ThreadBatch) => {
-  for (const m of batch) chain = chain.then(async () => parentPort?.postMessage(await answer(m)));
+  for (const m of batch)
+    chain = chain.then(async () => {
+      const reply = await answer(m);
+      // The JSON's bytes are moved to the main thread, not copied.
+      parentPort?.postMessage(reply, 'json' in reply ? [reply.json.buffer as ArrayBuffer] : []);
+    });
 });

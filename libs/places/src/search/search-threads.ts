@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { DomainError, ErrorEnvelope, ErrorTypes, Place, PlaceReverseRequest } from '@lookup/contracts';
 import { observeEngine } from '@lookup/shared/metrics';
+import { RawJson } from '@lookup/shared/transport';
 import type { SqliteSource } from '../store/sqlite-places.store';
 import type { LatLng, SearchDto, SearchKind } from './search-plan';
 
@@ -25,9 +26,11 @@ export interface ThreadMessage {
   id: number;
   source: SqliteSource;
   request: SearchRequest;
+  /** Answer with the places' JSON text (UTF-8), not the objects. */
+  json: boolean;
 }
 
-export type ThreadReply = { id: number; timings: EngineTiming[] } & ({ ok: true; places: Place[] } | { ok: false; error: ErrorEnvelope });
+export type ThreadReply = { id: number; timings: EngineTiming[] } & ({ ok: true; places: Place[] } | { ok: true; json: Uint8Array } | { ok: false; error: ErrorEnvelope });
 
 /** A search a thread has not answered in this long is answered 504 (the thread goes on). */
 export const SEARCH_THREAD_TIMEOUT_MS = 10_000;
@@ -37,7 +40,7 @@ const WORKER_FILE = join(__dirname, `search-thread.worker${extname(__filename)}`
 const TS_REGISTER = join(__dirname, '..', '..', '..', '..', 'tools', 'ts-register.js');
 
 interface Pending {
-  resolve: (places: Place[]) => void;
+  resolve: (places: Place[] | RawJson) => void;
   reject: (err: unknown) => void;
   timer: NodeJS.Timeout;
 }
@@ -94,18 +97,31 @@ export class SearchThreads {
   }
 
   run(request: SearchRequest): Promise<Place[]> {
+    return this.send(request, false) as Promise<Place[]>;
+  }
+
+  /**
+   * The same search, answered as the places' JSON text: the thread encodes it (off the main
+   * thread) and hands over the bytes, which the gateway writes as the HTTP body. The objects
+   * would be copied across (structured clone) and then encoded on the main thread.
+   */
+  runJson(request: SearchRequest): Promise<RawJson> {
+    return this.send(request, true) as Promise<RawJson>;
+  }
+
+  private send(request: SearchRequest, json: boolean): Promise<Place[] | RawJson> {
     if (this.closed) return Promise.reject(new DomainError(ErrorTypes.serviceUnavailable, 'The places search is shutting down.', null, 503));
     this.start();
     const thread = this.threads.reduce((best, t) => (t.inFlight < best.inFlight ? t : best));
     const id = this.nextId++;
-    return new Promise<Place[]>((resolve, reject) => {
+    return new Promise<Place[] | RawJson>((resolve, reject) => {
       const timer = setTimeout(() => {
         thread.pending.delete(id);
         reject(new DomainError(ErrorTypes.timeout, `The places search did not answer within ${this.timeoutMs} ms.`, null, 504));
       }, this.timeoutMs);
       thread.pending.set(id, { resolve, reject, timer });
       thread.inFlight++;
-      this.post(thread, { id, source: this.source(), request });
+      this.post(thread, { id, source: this.source(), request, json });
     });
   }
 
@@ -140,8 +156,8 @@ export class SearchThreads {
       if (!p) return;
       thread.pending.delete(reply.id);
       clearTimeout(p.timer);
-      if (reply.ok) p.resolve(reply.places);
-      else p.reject(DomainError.fromEnvelope(reply.error));
+      if (!reply.ok) p.reject(DomainError.fromEnvelope(reply.error));
+      else p.resolve('json' in reply ? new RawJson(reply.json) : reply.places);
     });
     worker.on('error', (err) => this.log.error(`Search thread failed: ${err.stack ?? String(err)}`));
     worker.on('exit', (code) => {

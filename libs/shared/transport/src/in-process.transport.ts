@@ -1,6 +1,6 @@
 import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { isParsedRequest } from '@lookup/contracts';
-import { DEFAULT_TRANSPORT_TIMEOUT_MS, ReplyEnvelope, RequestOptions, TransportClient } from './transport.types';
+import { DEFAULT_TRANSPORT_TIMEOUT_MS, RawJson, ReplyEnvelope, RequestOptions, TransportClient } from './transport.types';
 import { noResponder, transportTimeout } from './transport.errors';
 import { runHandler, unwrapReply } from './reply';
 
@@ -75,7 +75,9 @@ export class InProcessTransportClient implements TransportClient {
     try {
       const data = isParsedRequest(payload) ? payload : JSON.parse(JSON.stringify(payload ?? {}));
       const reply = await Promise.race([runHandler(handler, data), timedOut]);
-      return unwrapReply<T>(reply as ReplyEnvelope);
+      const answer = unwrapReply<T>(reply as ReplyEnvelope);
+      // A handler's JSON text (a search thread's answer) goes on as it is only to a caller that sends it on.
+      return answer instanceof RawJson && !options?.passThrough ? (answer.value() as T) : answer;
     } finally {
       clearTimeout(timer);
     }

@@ -5,7 +5,7 @@ import { measureTransport } from '@lookup/shared/metrics';
 import { ConnectionState, DEFAULT_TRANSPORT_TIMEOUT_MS, RawJson, ReplyEnvelope, RequestOptions, TransportClient } from './transport.types';
 import { noResponder, transportTimeout } from './transport.errors';
 import { unwrapReply } from './reply';
-import { REPLY_ENCODING_HEADER } from './nats.server';
+import { ANSWER_OPEN, REPLY_ENCODING_HEADER } from './nats.server';
 import { NATS_CONNECTION_OPTIONS, natsServers } from './nats.options';
 
 const codec = JSONCodec();
@@ -69,8 +69,6 @@ export interface RequestStats {
  * Quota is metered by the caller (the gateway's Forwarder), once per call, so a resend here
  * never counts twice.
  */
-/** How runHandler's answer starts once JSON-encoded (`{ ok: true, data }`, in that order). */
-const ANSWER_PREFIX = Buffer.from('{"ok":true,"data":');
 const OPEN_OBJECT = 0x7b;
 const OPEN_LIST = 0x5b;
 const CLOSE_OBJECT = 0x7d;
@@ -82,11 +80,11 @@ const CLOSE_OBJECT = 0x7d;
  * `null`, another shape) is decoded as before.
  */
 function rawAnswer(bytes: Uint8Array): RawJson | null {
-  const n = ANSWER_PREFIX.length;
+  const n = ANSWER_OPEN.length;
   if (bytes.length < n + 3 || bytes[bytes.length - 1] !== CLOSE_OBJECT) return null;
   const first = bytes[n];
   if (first !== OPEN_OBJECT && first !== OPEN_LIST) return null;
-  if (Buffer.compare(ANSWER_PREFIX, Buffer.from(bytes.buffer, bytes.byteOffset, n)) !== 0) return null;
+  if (Buffer.compare(ANSWER_OPEN, Buffer.from(bytes.buffer, bytes.byteOffset, n)) !== 0) return null;
   return new RawJson(bytes.subarray(n, bytes.length - 1));
 }
 

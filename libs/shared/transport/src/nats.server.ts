@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { connect, Events, headers, JSONCodec, Msg, NatsConnection, Subscription } from 'nats';
 import { gzipSync } from 'node:zlib';
 import { asEnvelope, runHandler } from './reply';
-import { ReplyEnvelope } from './transport.types';
+import { RawJson, ReplyEnvelope } from './transport.types';
 import { DomainError } from '@lookup/contracts';
 import { NATS_CONNECTION_OPTIONS, natsServers } from './nats.options';
 
@@ -17,6 +17,10 @@ export interface NatsServerOptions {
 }
 
 const codec = JSONCodec();
+
+/** How runHandler's answer starts and ends once JSON-encoded (`{ ok: true, data }`, in that order). */
+export const ANSWER_OPEN = Buffer.from('{"ok":true,"data":');
+export const ANSWER_CLOSE = Buffer.from('}');
 
 /** A reply as sent under `max` (max_payload); `kept`: may be reused for the same frozen answer (not an over-size error). */
 interface EncodedReply {
@@ -126,7 +130,8 @@ export class NatsTransportServer extends Server implements CustomTransportStrate
   }
 
   private encode(subject: string, reply: ReplyEnvelope, max: number): EncodedReply {
-    const body = codec.encode(reply);
+    // A handler's JSON text (RawJson) goes in as it is.
+    const body = reply.ok && reply.data instanceof RawJson ? Buffer.concat([ANSWER_OPEN, reply.data.bytes, ANSWER_CLOSE]) : codec.encode(reply);
     // Headers and the subject take some of max_payload too.
     if (body.length <= max - 1024) return { bytes: body, gzipped: false, kept: true, max };
     const packed = gzipSync(body);

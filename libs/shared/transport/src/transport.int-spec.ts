@@ -72,6 +72,10 @@ class TestHandlers {
   @MessagePattern('test.plain') plain() {
     return 'plain text';
   }
+  /** An answer a handler already has as JSON text (a search thread's). */
+  @MessagePattern('test.rawjson') rawJson() {
+    return new RawJson(Buffer.from('[{"a":"ř"}]'));
+  }
   @MessagePattern('test.nothing') nothing() {
     return null;
   }
@@ -132,6 +136,11 @@ function transportContract(name: string, setup: () => Promise<{ client: Transpor
       } else {
         expect(echo).toEqual({ doubled: 42 });
       }
+      // A handler's RawJson: the value for a caller that wants it, the text for one that passes it through.
+      await expect(client.request('test.rawjson', {})).resolves.toEqual([{ a: 'ř' }]);
+      const raw = await client.request('test.rawjson', {}, passThrough);
+      expect(raw).toBeInstanceOf(RawJson);
+      expect(Buffer.from((raw as RawJson).bytes).toString()).toBe('[{"a":"ř"}]');
       await expect(client.request('test.plain', {}, passThrough)).resolves.toBe('plain text');
       await expect(client.request('test.nothing', {}, passThrough)).resolves.toBeNull();
       await expect(client.request('test.domain', {}, passThrough)).rejects.toMatchObject({ type: 'invalid_request', status: 404, param: 'place_id' });
