@@ -18,11 +18,12 @@ export interface PlacesApp {
 /**
  * On `config`'s NATS, subject prefix, OpenSearch and index prefix; the app logs errors only.
  * PLACES_APP_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (see cpuprofile-summary.js).
+ * PLACES_APP_PORT=<port>: its probes and `/metrics` listen there (default: any free port).
  */
 export async function startPlacesApp(config: AppConfig, clientName: string): Promise<PlacesApp> {
   const prof = process.env['PLACES_APP_CPU_PROF'];
   const child = spawn(process.execPath, [...process.execArgv, ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), resolve(__dirname, '../apps/places/src/main.ts')], {
-    env: { ...process.env, NATS_URL: config.NATS_URL, NATS_SUBJECT_PREFIX: config.NATS_SUBJECT_PREFIX, INDEX_PREFIX: config.INDEX_PREFIX, OPENSEARCH_URL: config.OPENSEARCH_URL, PORT: '0', LOG_LEVEL: 'error' },
+    env: { ...process.env, NATS_URL: config.NATS_URL, NATS_SUBJECT_PREFIX: config.NATS_SUBJECT_PREFIX, INDEX_PREFIX: config.INDEX_PREFIX, OPENSEARCH_URL: config.OPENSEARCH_URL, PORT: process.env['PLACES_APP_PORT'] ?? '0', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const transport = await NatsTransportClient.connect({ url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, name: clientName, timeoutMs: 5000 });
