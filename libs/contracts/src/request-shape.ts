@@ -10,7 +10,7 @@ export const MAX_PARAM_DEPTH = 8;
 
 // A UTF-16 code unit of a surrogate pair without its other half: valid in a JS string and in
 // JSON (`"\ud800"`), but no text, and some validators (e-mail) throw a URIError on it.
-// Tested first: most text has no surrogate at all, and this is a fifth of the lookaround's cost.
+// Tested first: most text has no surrogate at all, and this test is cheaper than the lookarounds.
 const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -59,25 +59,15 @@ export interface RequestStats {
   waitedForConnection: number;
 }
 
-/**
- * Request-reply over NATS; tells a timeout (504) from "no one is listening" (503), and rides
- * through a NATS restart (or the loss of one node of a cluster): a request waits for the
- * connection while it is down, a read whose reply was lost with the connection is sent once
- * more after the reconnect, and "no responders" right after a reconnect is retried while the
- * services resubscribe. All of this within the request's one deadline (`timeoutMs`); only a
- * request whose deadline passes fails, with a 504 (or a 503 when nobody ever listened).
- * Quota is metered by the caller (the gateway's Forwarder), once per call, so a resend here
- * never counts twice.
- */
 const OPEN_OBJECT = 0x7b;
 const OPEN_LIST = 0x5b;
 const CLOSE_OBJECT = 0x7d;
 
 /**
  * The data of an answer, as its JSON text, when it is an object or a list: what the gateway
- * sends on unchanged. Decoding it here and encoding it again for HTTP took 20-34 ms of a whole
- * country's municipality list, and a search's share of every request. Anything else (an error,
- * `null`, another shape) is decoded as before.
+ * sends on unchanged. Decoding it here and encoding it again for HTTP made the CZ municipality
+ * list (1.4 MB) take 46 ms over HTTP instead of 15, and every search paid its share. Anything
+ * else (an error, `null`, another shape) is decoded as before.
  */
 function rawAnswer(bytes: Uint8Array): RawJson | null {
   const n = ANSWER_OPEN.length;
@@ -88,6 +78,16 @@ function rawAnswer(bytes: Uint8Array): RawJson | null {
   return new RawJson(bytes.subarray(n, bytes.length - 1));
 }
 
+/**
+ * Request-reply over NATS; tells a timeout (504) from "no one is listening" (503), and rides
+ * through a NATS restart (or the loss of one node of a cluster): a request waits for the
+ * connection while it is down, a read whose reply was lost with the connection is sent once
+ * more after the reconnect, and "no responders" right after a reconnect is retried while the
+ * services resubscribe. All of this within the request's one deadline (`timeoutMs`); only a
+ * request whose deadline passes fails, with a 504 (or a 503 when nobody ever listened).
+ * Quota is metered by the caller (the gateway's Forwarder), once per call, so a resend here
+ * never counts twice.
+ */
 export class NatsTransportClient implements TransportClient {
   private connected = true;
   /** Bumped on every disconnect, so a request knows whether the connection it used is gone. */
