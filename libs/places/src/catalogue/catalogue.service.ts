@@ -36,17 +36,30 @@ export class CatalogueService {
   }
 
   private async cached<T extends object>(key: string, build: () => Promise<T[]>): Promise<T[]> {
-    const stamp = await this.store.dataStamp();
+    const stamp = await this.stamp();
     if (stamp === null) return build();
     const hit = this.lists.get(key);
     if (hit && hit.stamp === stamp) return hit.items as T[];
     const items = await build();
     // Kept only when nothing became visible while it was read; shared by every later answer, so frozen.
-    if ((await this.store.dataStamp()) === stamp) {
+    if ((await this.stamp()) === stamp) {
       for (const item of items) Object.freeze(item);
       this.lists.set(key, { stamp, items: Object.freeze(items) });
     } else this.lists.delete(key);
     return items;
+  }
+
+  /**
+   * The store's data stamp, or null when it cannot be read now (a node of the cluster going away
+   * under the `_stats` call): the stamp only saves work, so the list is then read as it is and
+   * not kept, instead of failing a request the store can answer.
+   */
+  private async stamp(): Promise<string | null> {
+    try {
+      return await this.store.dataStamp();
+    } catch {
+      return null;
+    }
   }
 
   async detail(placeId: string): Promise<Place> {

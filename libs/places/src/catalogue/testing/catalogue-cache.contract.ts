@@ -67,6 +67,19 @@ export function catalogueCacheContract(engine: string, open: () => Promise<Cache
       expect(reads.filter((r) => r === 'CZ:municipality')).toHaveLength(4);
     });
 
+    it('answers from the store when the stamp cannot be read, and keeps lists again once it can', async () => {
+      const dataStamp = stores.reader.dataStamp.bind(stores.reader);
+      let failing = true;
+      stores.reader.dataStamp = () => (failing ? Promise.reject(new Error('node gone')) : dataStamp());
+      expect(names(await service.regions('CZ'))).toEqual(['Moravskoslezský', 'Zlínský']);
+      expect(names(await service.regions('CZ'))).toEqual(['Moravskoslezský', 'Zlínský']);
+      expect(reads).toEqual(['CZ:region', 'CZ:region']);
+      failing = false;
+      await service.regions('CZ');
+      await service.regions('CZ');
+      expect(reads).toEqual(['CZ:region', 'CZ:region', 'CZ:region']);
+    });
+
     it('shows a change written through the same store', async () => {
       expect(names(await service.regions('CZ'))).toEqual(['Moravskoslezský', 'Zlínský']);
       await stores.reader.upsert([{ ...region('2', 'Zlínský kraj') }]);
