@@ -2,7 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DomainError } from '@lookup/contracts';
 import { loadConfig } from '@lookup/shared/config';
-import { TransportClient } from '@lookup/shared/transport';
+import { RequestOptions, TransportClient } from '@lookup/shared/transport';
 import { tempDir } from '@lookup/shared/testing';
 import { ApiKeyRepository } from '../keys/api-key.repository';
 import { ApiKeyService, AuthenticatedKey } from '../keys/api-key.service';
@@ -16,9 +16,12 @@ class ScriptedService implements TransportClient {
   fail: DomainError | null = null;
   /** Whether the caller attached a handler to the last answer (Node ends the process on an unhandled rejection). */
   handled = false;
+  /** The options of every call, in order. */
+  options: Array<RequestOptions | undefined> = [];
   constructor(private readonly delayMs = 0) {}
-  request<T>(_subject: string, payload: unknown): Promise<T> {
+  request<T>(_subject: string, payload: unknown, options?: RequestOptions): Promise<T> {
     this.calls++;
+    this.options.push(options);
     this.handled = false;
     const answer = (async () => {
       await new Promise((r) => setTimeout(r, this.delayMs));
@@ -145,6 +148,17 @@ describe('Forwarder quota metering', () => {
     await expect(fwd.forward('utils.translate', { t: 1 }, key, 'query')).resolves.toEqual({ t: 1 });
     await expect(fwd.forward('utils.translate', { t: 2 }, key, 'query')).rejects.toMatchObject({ type: 'over_query_limit' });
     expect(service.calls).toBe(1);
+  });
+
+  it('asks every transport call to pass the answer through (it goes to the HTTP body as it is), metered or not', async () => {
+    const key = await keyWith(10);
+    const { key: raw } = await keys.create({ name: 'fwd-pt', monthlyQueryLimit: 10 });
+    const service = new ScriptedService(0);
+    const fwd = new Forwarder(service, newQuota());
+    await fwd.forward('places.query', { q: 1 }, key, 'search');
+    await fwd.forward('utils.translate', { t: 1 }, await keys.authenticate(raw), 'query');
+    await fwd.forward('places.regions', { a: 1 }, key, null);
+    expect(service.options).toEqual([{ passThrough: true }, { passThrough: true }, { passThrough: true }]);
   });
 
   it('does not meter unmetered routes', async () => {

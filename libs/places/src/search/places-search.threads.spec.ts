@@ -7,6 +7,7 @@ import { tempDir } from '@lookup/shared/testing';
 import { SqlitePlacesStore } from '../store/sqlite-places.store';
 import { PlacesStore } from '../store/places.store';
 import { PlacesSearchService } from './places-search.service';
+import { PlacesSearchHandlers } from './places-search.handlers';
 import { SearchThreads } from './search-threads';
 import { sqliteTestStore } from './testing/test-stores';
 import { placesSearchContract } from './testing/places-search.contract';
@@ -78,6 +79,12 @@ describe('search threads', () => {
     const reversed = await service.answerReverse(near);
     expect((reversed as RawJson).value()).toEqual(JSON.parse(JSON.stringify(await here.reverse(near))));
     expect((await here.reverse(near)).length).toBeGreaterThan(0);
+    // The message handlers (what a transport request reaches) answer this way.
+    const handlers = new PlacesSearchHandlers(service);
+    const viaHandler = await handlers.query(parseRequest(PlaceQueryRequest, { query: 'Lihovarská 79/22a' }));
+    expect(viaHandler).toBeInstanceOf(RawJson);
+    expect((viaHandler as RawJson).value()).toEqual(JSON.parse(JSON.stringify(await query(here, 'Lihovarská 79/22a'))));
+    expect(await handlers.reverse(near)).toBeInstanceOf(RawJson);
   });
 
   it('posts the searches of one turn to a thread as one message, and answers each on its own', async () => {
