@@ -28,6 +28,13 @@ describe('engine request builders', () => {
     expect(buildOpenSearchNearby(49.9387, 17.9026, 10, ['CZ'], 20)).toEqual(fixture('opensearch-nearby.json'));
   });
 
+  it('reads hits from the packed-document column alone when asked: the same query and order, no stored fields', () => {
+    const { query, sort, size } = fixture('opensearch-strict.json');
+    expect(buildOpenSearchSearch(strict, 'packed')).toEqual({ size, track_total_hits: false, stored_fields: '_none_', docvalue_fields: ['doc'], query, sort });
+    const near = fixture('opensearch-nearby.json');
+    expect(buildOpenSearchNearby(49.9387, 17.9026, 10, ['CZ'], 20, 'packed')).toEqual({ ...near, stored_fields: '_none_', docvalue_fields: ['doc'] });
+  });
+
   it('builds the same requests as SQL for SQLite', () => {
     const sql = buildSqliteSearch(strict, 'fts_address');
     const typo = buildSqliteSearch(fuzzy, 'fts_address', { [expansionKey({ mode: 'fuzzy', value: 'lihovarka' })]: ['lihovarska'] });

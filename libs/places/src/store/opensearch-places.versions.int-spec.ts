@@ -1,10 +1,11 @@
-import { parseRequest, PlaceQueryRequest } from '@lookup/contracts';
+import { Logger } from '@nestjs/common';
+import { parseRequest, PlaceQueryRequest, PlaceReverseRequest } from '@lookup/contracts';
 import { createOpenSearchClient, versionedIndexName } from '@lookup/shared/search';
 import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
 import { address, street } from '../search/testing/search-fixtures';
 import { PlacesSearchService } from '../search/places-search.service';
 import { OpenSearchPlacesStore } from './opensearch-places.store';
-import { F, PLACES_INDEX, TOKENS_FIELD } from './places.mapping';
+import { DOC_FIELD, F, PLACES_INDEX, TOKENS_FIELD } from './places.mapping';
 
 /** A version build on a real OpenSearch: what its seal leaves for the searches. */
 describeWith(['opensearch'], 'OpenSearch places version build', () => {
@@ -19,6 +20,18 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
     await client.close();
     await store.close();
   });
+
+  /** A new CZ version (the import's way) of Opava's Lihovarská with two addresses, committed. */
+  async function newLihovarskaVersion(on: OpenSearchPlacesStore): Promise<void> {
+    const build = await on.beginVersion({ country: 'CZ', replace: 'all' });
+    await build.load(
+      (async function* () {
+        yield [street('opava', 'Lihovarská'), address('opava', 'Lihovarská', '79'), address('opava', 'Lihovarská', '8')];
+      })(),
+    );
+    await build.seal();
+    await build.commit();
+  }
 
   /** Segments the searches of an index read, over its shards. */
   async function searchSegments(index: string): Promise<number> {
@@ -69,19 +82,67 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
       expect(await typed('Lihovarská 7')).toEqual(['Lihovarská 79, 746 01 Opava']);
       expect(await typed('Li')).toEqual(expect.arrayContaining(['Lihovarská 79, 746 01 Opava']));
 
-      const build = await olderStore.beginVersion({ country: 'CZ', replace: 'all' });
-      await build.load(
-        (async function* () {
-          yield [street('opava', 'Lihovarská'), address('opava', 'Lihovarská', '79'), address('opava', 'Lihovarská', '8')];
-        })(),
-      );
-      await build.seal();
-      await build.commit();
+      await newLihovarskaVersion(olderStore);
       expect(await tokensOf(`${olderAlias}-cz-*`)).toEqual([expect.objectContaining({ index_prefixes: { min_chars: 1, max_chars: 3 } })]);
       expect(await typed('Lihovarská 7')).toEqual(['Lihovarská 79, 746 01 Opava']);
       expect(await typed('Lihovarská 8')).toEqual(['Lihovarská 8, 746 01 Opava']);
       expect(await typed('Li')).toEqual(expect.arrayContaining(['Lihovarská 79, 746 01 Opava']));
     } finally {
+      await client.indices.delete({ index: `${older}-*` }).catch(() => undefined);
+      await olderStore.close();
+    }
+  });
+
+  it('reads candidates from an index made before the packed documents through _source, and from the column once a new version has it', async () => {
+    const older = uniqueName('unpacked');
+    const olderAlias = `${older}-places`;
+    const props = { ...(PLACES_INDEX.mappings['properties'] as Record<string, unknown>) };
+    delete props[F.doc];
+    const def = { ...PLACES_INDEX, mappings: { ...PLACES_INDEX.mappings, _source: { excludes: ['tokens'] }, properties: props } };
+    await client.indices.create({ index: versionedIndexName(olderAlias, 1), body: { ...def, aliases: { [olderAlias]: {} } } as never });
+    const olderStore = new OpenSearchPlacesStore(createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 30000 }), older);
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const now = jest.spyOn(Date, 'now');
+    const docFieldOf = async (pattern: string) =>
+      Object.values((await client.indices.getMapping({ index: pattern })).body as Record<string, { mappings: { properties: Record<string, unknown> } }>).map((m) => m.mappings.properties[F.doc]);
+    try {
+      await olderStore.init();
+      // Never put on the older index: its documents would have no values, and searches would miss them.
+      expect(await docFieldOf(olderAlias)).toEqual([undefined]);
+      await olderStore.upsert([street('opava', 'Lihovarská'), address('opava', 'Lihovarská', '79'), address('opava', 'Lihovarská', '8')]);
+      const search = new PlacesSearchService(olderStore);
+      const typed = (query: string) => search.query(parseRequest(PlaceQueryRequest, { query })).then((r) => r.map((p) => p.formatted_address ?? p.street));
+      const reverse = () => search.reverse(parseRequest(PlaceReverseRequest, { lat: '49.9387', lng: '17.9026', limit: '1' })).then((r) => r.map((p) => p.formatted_address));
+      expect(olderStore.readsPacked).toBe(true);
+      expect(await typed('Lihovarská 7')).toEqual(['Lihovarská 79, 746 01 Opava']);
+      expect(olderStore.readsPacked).toBe(false);
+      const warned = warn.mock.calls.filter(([m]) => String(m).includes('no packed documents'));
+      expect(warned).toHaveLength(1);
+      expect(String(warned[0][0])).toContain(versionedIndexName(olderAlias, 1));
+      expect(await reverse()).toHaveLength(1);
+      // A minute later the column is tried again: the same answer, the same single warning.
+      now.mockReturnValue(Date.now() + 61_000);
+      expect(olderStore.readsPacked).toBe(true);
+      expect(await reverse()).toHaveLength(1);
+      expect(olderStore.readsPacked).toBe(false);
+      expect(warn.mock.calls.filter(([m]) => String(m).includes('no packed documents'))).toHaveLength(1);
+
+      await newLihovarskaVersion(olderStore);
+      expect(await docFieldOf(`${olderAlias}-cz-*`)).toEqual([DOC_FIELD]);
+      now.mockReturnValue(Date.now() + 122_000);
+      expect(await typed('Lihovarská 7')).toEqual(['Lihovarská 79, 746 01 Opava']);
+      expect(await typed('Lihovarská 8')).toEqual(['Lihovarská 8, 746 01 Opava']);
+      expect(await reverse()).toHaveLength(1);
+      expect(olderStore.readsPacked).toBe(true);
+      // The packed column stays out of the stored source, as the tokens do.
+      const got = await client.search({ index: olderAlias, body: { query: { match_all: {} } } as never });
+      const sources = (got.body as { hits: { hits: Array<{ _source: Record<string, unknown> }> } }).hits.hits.map((h) => h._source);
+      expect(sources).toHaveLength(3);
+      for (const source of sources) expect(Object.keys(source)).not.toEqual(expect.arrayContaining([F.doc]));
+      for (const source of sources) expect(Object.keys(source)).not.toEqual(expect.arrayContaining([F.tokens]));
+    } finally {
+      now.mockRestore();
+      warn.mockRestore();
       await client.indices.delete({ index: `${older}-*` }).catch(() => undefined);
       await olderStore.close();
     }

@@ -13,6 +13,7 @@ export const F = {
   countyId: 'county_id',
   municipalityId: 'municipality_id',
   postalCode: 'postal_code',
+  doc: 'doc',
 } as const;
 
 const keyword = { type: 'keyword' };
@@ -34,6 +35,13 @@ const keyword = { type: 'keyword' };
 export const TOKENS_FIELD = { type: 'text', analyzer: 'whitespace', norms: false, index_options: 'docs', index_prefixes: { min_chars: 1, max_chars: 3 } };
 
 /**
+ * The packed document (`packDoc`): a binary doc-values column, so a search reads its candidates
+ * without Lucene's stored fields. Not added to an index made before it (its documents would lack
+ * the values); such an index is read through `_source` until its data's next version.
+ */
+export const DOC_FIELD = { type: 'binary', doc_values: true };
+
+/**
  * The places index. Every PlaceDoc field is stored in _source; these are the ones the engine
  * filters, sorts or searches on. `folded` lowercases and strips diacritics (Czech, Slovak,
  * Polish and German text alike).
@@ -51,7 +59,7 @@ export const PLACES_INDEX: IndexDefinition = {
   },
   mappings: {
     dynamic: false,
-    _source: { excludes: ['tokens'] },
+    _source: { excludes: ['tokens', 'doc'] },
     properties: {
       place_id: keyword,
       country: keyword,
@@ -63,6 +71,8 @@ export const PLACES_INDEX: IndexDefinition = {
       postal_code: keyword,
       location: { type: 'geo_point' },
       tokens: TOKENS_FIELD,
+      // The whole document packed (opensearch-places.stored.ts `packDoc`), read by searches as a doc value.
+      doc: DOC_FIELD,
     },
   },
 };
