@@ -83,7 +83,9 @@ interface PhaseReport {
   downMs: number;
   requests: number;
   failed: number;
-  failedByStatus: Record<string, number>;
+  /** Failures by request kind and status, and when they were sent (ms after the part went down): what a failure message needs to tell a race from a gap. */
+  failedBy: Record<string, number>;
+  failedSent: string;
   waited: number;
   waitP50: number;
   waitP99: number;
@@ -243,7 +245,10 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
         downMs: p.upAt - p.downAt,
         requests: inPhase.length,
         failed: failed.length,
-        failedByStatus: statusCounts(failed),
+        failedBy: Object.fromEntries(
+          [...new Set(failed.map((f) => f.kind))].flatMap((kind) => Object.entries(statusCounts(failed.filter((f) => f.kind === kind))).map(([k, n]) => [`${kind} ${k}`, n])),
+        ),
+        failedSent: failed.length ? `sent ${Math.min(...failed.map((f) => f.at - p.downAt))}..${Math.max(...failed.map((f) => f.at - p.downAt))} ms after down` : '',
         waited: waited.length,
         waitP50: quantile(waited, 0.5),
         waitP99: quantile(waited, 0.99),
@@ -266,7 +271,7 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
           fmt(r.waitP99).padStart(9),
           fmt(r.waitMax).padStart(9),
           (r.recoveryMs === null ? 'never' : String(r.recoveryMs)).padStart(24),
-          ` ${EXPECT[r.part].why}${r.failed ? ` ${JSON.stringify(r.failedByStatus)}` : ''}`,
+          ` ${EXPECT[r.part].why}${r.failed ? ` ${JSON.stringify(r.failedBy)} ${r.failedSent}` : ''}`,
         ].join(' '),
       ),
     ].join('\n');
