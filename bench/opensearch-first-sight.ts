@@ -8,6 +8,8 @@
  * the indexes.
  *   node -r ./tools/ts-register.js bench/opensearch-first-sight.ts <places.sqlite> <index-prefix> [<index-prefix> ...]
  * Build an index without the prefixes by importing with an older checkout (`bench/search-import.ts`).
+ * `<index-prefix>:source` reads that index's hits through `_source` instead of the packed-document
+ * column (`bench/.../opensearch-first-sight.ts <file> benchcz benchcz:source`: one index, both reads).
  * OPENSEARCH_URL (default http://127.0.0.1:9200) picks the server.
  */
 import 'reflect-metadata';
@@ -42,7 +44,12 @@ async function main(): Promise<void> {
   if (!sqliteFile || prefixes.length === 0) throw new Error('usage: opensearch-first-sight.ts <places.sqlite> <index-prefix> [<index-prefix> ...]');
   const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
   const client = createOpenSearchClient({ url: process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200', timeoutMs: 30000 });
-  const services = new Map(prefixes.map((p) => [p, new PlacesSearchService(new OpenSearchPlacesStore(client, p))]));
+  const store = (spec: string) => {
+    const [prefix, read] = spec.split(':');
+    const s = new OpenSearchPlacesStore(client, prefix);
+    return read === 'source' ? s.readThroughSource() : s;
+  };
+  const services = new Map(prefixes.map((p) => [p, new PlacesSearchService(store(p))]));
   const sqlite = new SqlitePlacesStore(resolve(sqliteFile));
   await sqlite.init();
   const answers = new Map<string, string[]>();
@@ -50,7 +57,7 @@ async function main(): Promise<void> {
   for (const order of [prefixes, [...prefixes].reverse()]) {
     for (const prefix of order) {
       const service = services.get(prefix) as PlacesSearchService;
-      await client.indices.clearCache({ index: `${prefix}-places` } as never);
+      await client.indices.clearCache({ index: `${prefix.split(':')[0]}-places` } as never);
       const first = await timed(service, queries);
       const repeated = await timed(service, queries);
       answers.set(prefix, first.answers);
