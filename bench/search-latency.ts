@@ -15,8 +15,8 @@
  */
 import 'reflect-metadata';
 import { join, resolve } from 'node:path';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -140,6 +140,78 @@ export function viaClient(port: number, queries: string[], concurrency: number, 
   });
 }
 
+/** wrk (Debian's `wrk`, C, one thread): the load generator that costs the least CPU of its own. */
+export const WRK = '/usr/bin/wrk';
+
+export interface WrkResult {
+  rps: number;
+  requests: number;
+  /** The latency percentiles wrk reports (ms). */
+  p50: number;
+  p99: number;
+  /** wrk's own CPU per request (ms), user + system, from /usr/bin/time. */
+  clientMs: number | null;
+}
+
+const WRK_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
+
+/**
+ * `seconds` of load from wrk at `concurrency` connections (one thread), the same requests as
+ * viaClient sends, cycled: the golden queries for `query`, else `GET /health`. Null when wrk is
+ * not installed (`apt-get install wrk`). Any answer but 200, or a socket error, fails the run.
+ * The bench's own node:http client costs 0.2-0.3 ms of CPU per request, wrk 0.03: on two shared
+ * cores the client's share bounds every throughput measured with it.
+ */
+export async function viaWrk(port: number, queries: string[], concurrency: number, target: 'query' | 'health', seconds = 5): Promise<WrkResult | null> {
+  if (!existsSync(WRK)) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
+  try {
+    const script = join(dir, 'requests.lua');
+    const bodies = queries.map((q) => JSON.stringify(new URLSearchParams({ api_key: KEY, query: q, country: 'CZ' }).toString()));
+    writeFileSync(
+      script,
+      target === 'health'
+        ? 'request = function() return wrk.format("GET", "/health") end\n'
+        : [
+            `local bodies = { ${bodies.join(', ')} }`,
+            'local i = 0',
+            'local headers = { ["Content-Type"] = "application/x-www-form-urlencoded" }',
+            'request = function()',
+            '  i = i % #bodies + 1',
+            '  return wrk.format("POST", "/v1/places/query", headers, bodies[i])',
+            'end',
+            '',
+          ].join('\n'),
+    );
+    const timed = existsSync('/usr/bin/time');
+    const args = ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--latency', '-s', script, `http://127.0.0.1:${port}`];
+    const out = await new Promise<string>((done, fail) =>
+      execFile(timed ? '/usr/bin/time' : WRK, timed ? ['-f', 'CPU %U %S', WRK, ...args] : args, { encoding: 'utf8' }, (err, stdout, stderr) => (err ? fail(err) : done(`${stdout}\n${stderr}`))),
+    );
+    if (/Non-2xx|Socket errors/.test(out)) throw new Error(`wrk saw failed requests:\n${out}`);
+    const num = (re: RegExp) => {
+      const m = re.exec(out);
+      if (!m) throw new Error(`wrk output without ${re}:\n${out}`);
+      return m;
+    };
+    const latency = (pct: string) => {
+      const m = num(new RegExp(`^\\s*${pct}%\\s+([\\d.]+)(us|ms|s)$`, 'm'));
+      return Math.round(Number(m[1]) * WRK_MS[m[2]] * 100) / 100;
+    };
+    const requests = Number(num(/(\d+) requests in/)[1]);
+    const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(out);
+    return {
+      rps: Math.round(Number(num(/Requests\/sec:\s+([\d.]+)/)[1])),
+      requests,
+      p50: latency('50'),
+      p99: latency('99'),
+      clientMs: cpu ? Math.round(((Number(cpu[1]) + Number(cpu[2])) / requests) * 1e6) / 1000 : null,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * One engine's run: the gateway over HTTP (client process) and the engine in this process on the
  * same queries, at concurrency 1 and 32 (and 8 with `sample`), then the floors. `sample`: the
@@ -203,6 +275,10 @@ export async function measureLatency(engine: 'sqlite' | 'opensearch' | 'sample',
   }
   // The least a request costs here at the same concurrency, before any search.
   for (const c of engine === 'sample' ? [1, 8, 32] : [1, 32]) results[`floorC${c}`] = { health: await viaClient(port, queries, c, 'health'), regions: await viaClient(port, queries, c, 'regions') };
+  // The same throughputs with wrk, whose own CPU is a tenth of the node client's (null without wrk).
+  const wrkAt = engine === 'sample' ? 8 : 32;
+  const wrkSearch = await viaWrk(port, queries, wrkAt, 'query');
+  results[`wrkC${wrkAt}`] = wrkSearch && { search: wrkSearch, health: engine === 'sample' ? await viaWrk(port, queries, wrkAt, 'health') : null };
   results['serverRssMB'] = Math.round(process.memoryUsage.rss() / 2 ** 20);
   if (servicePid) results['placesServiceRssMB'] = Math.round(rssMB(servicePid));
   await app.close();
