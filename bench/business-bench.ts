@@ -6,7 +6,9 @@
  *   OPENSEARCH_URL=http://127.0.0.1:9200
  *
  * Query latency is measured through BusinessService (engine candidates + shared ranking +
- * highlight), one query at a time, without HTTP.
+ * highlight), one query at a time, without HTTP. On OpenSearch the same queries are also read
+ * through `_source` (a second store on the same index, `readThroughSource`), query by query in
+ * turn with the packed column, the first of the pair alternating: what the packed column saves.
  */
 import { mkdirSync, statSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +39,7 @@ const KINDS: Kind[] = [
   { name: 'IČO, 4 digits typed', run: async (s, row) => (await s.byIdentifier(parseRequest(BusinessIdentifierRequest, { query: row.ico.slice(0, 4) }))).length },
 ];
 
-async function bench(engine: string, store: BusinessStore, csv: string, pool: GeneratedRow[]): Promise<void> {
+async function bench(engine: string, store: BusinessStore, csv: string, pool: GeneratedRow[], viaSource?: OpenSearchBusinessStore): Promise<void> {
   await store.init();
   const t0 = Date.now();
   let last = 0;
@@ -50,21 +52,30 @@ async function bench(engine: string, store: BusinessStore, csv: string, pool: Ge
   console.log(`\n## ${engine}: import of ${report.docs} entities: ${report.seconds.toFixed(1)} s (${Math.round(report.docs / report.seconds)} entities/s)`);
   if (store instanceof SqliteBusinessStore) console.log(`   file size: ${(statSync(join(DIR, 'business.sqlite')).size / 1e9).toFixed(2)} GB`);
   const svc = new BusinessService(store);
+  const other = viaSource ? new BusinessService(viaSource) : null;
   const r = rng(7);
-  console.log(`\n| ${engine}: query (${QUERIES} each, sequential) | p50 ms | p95 ms | p99 ms | max ms | mean results |\n|---|---|---|---|---|---|`);
+  const f = (n: number) => n.toFixed(1);
+  console.log(`\n| ${engine}: query (${QUERIES} each, sequential) | p50 ms | p95 ms | p99 ms | max ms | mean results |${other ? ' through _source: p50 / p95 / p99 ms |' : ''}\n|---|---|---|---|---|---|${other ? '---|' : ''}`);
   for (const kind of KINDS) {
     // Warm-up, then measure.
     for (let i = 0; i < 20; i++) await kind.run(svc, pool[Math.floor(r() * pool.length)], r);
     const times: number[] = [];
+    const sourceTimes: number[] = [];
     let results = 0;
     for (let i = 0; i < QUERIES; i++) {
       const row = pool[Math.floor(r() * pool.length)];
-      const t = process.hrtime.bigint();
-      results += await kind.run(svc, row, r);
-      times.push(Number(process.hrtime.bigint() - t) / 1e6);
+      const timed = async (s: BusinessService, into: number[]) => {
+        const t = process.hrtime.bigint();
+        const n = await kind.run(s, row, r);
+        into.push(Number(process.hrtime.bigint() - t) / 1e6);
+        return n;
+      };
+      if (other && i % 2 === 1) await timed(other, sourceTimes);
+      results += await timed(svc, times);
+      if (other && i % 2 === 0) await timed(other, sourceTimes);
     }
-    const f = (n: number) => n.toFixed(1);
-    console.log(`| ${kind.name} | ${f(pct(times, 50))} | ${f(pct(times, 95))} | ${f(pct(times, 99))} | ${f(Math.max(...times))} | ${(results / QUERIES).toFixed(1)} |`);
+    const via = other ? ` ${f(pct(sourceTimes, 50))} / ${f(pct(sourceTimes, 95))} / ${f(pct(sourceTimes, 99))} |` : '';
+    console.log(`| ${kind.name} | ${f(pct(times, 50))} | ${f(pct(times, 95))} | ${f(pct(times, 99))} | ${f(Math.max(...times))} | ${(results / QUERIES).toFixed(1)} |${via}`);
   }
   await store.close();
 }
@@ -83,7 +94,9 @@ async function main(): Promise<void> {
   }
   if (ENGINE === 'opensearch' || ENGINE === 'both') {
     const prefix = `bench-${Date.now().toString(36)}`;
-    await bench('opensearch', new OpenSearchBusinessStore(createOpenSearchClient({ url: OS_URL, timeoutMs: 120000 }), prefix), csv, pool);
+    const viaSource = new OpenSearchBusinessStore(createOpenSearchClient({ url: OS_URL, timeoutMs: 120000 }), prefix).readThroughSource();
+    await bench('opensearch', new OpenSearchBusinessStore(createOpenSearchClient({ url: OS_URL, timeoutMs: 120000 }), prefix), csv, pool, viaSource);
+    await viaSource.close();
     const client = createOpenSearchClient({ url: OS_URL, timeoutMs: 60000 });
     if (process.env['BENCH_KEEP'] !== '1') await client.indices.delete({ index: `${prefix}-*` }).catch(() => undefined);
     await client.close();

@@ -38,6 +38,8 @@ export const BF = {
   cinKey: 'cin_key',
   active: 'active',
   doc: 'doc',
+  /** The document packed (opensearch-business.store.ts), a binary doc-values column that searches read. */
+  packed: 'doc_packed',
 } as const;
 
 export function isActive(d: BusinessDoc): boolean {

@@ -72,4 +72,12 @@ describe('OpenSearch business queries (pure builders)', () => {
       sort: [{ _score: 'desc' }, { cin: 'asc' }],
     });
   });
+
+  it('reads hits from the packed column alone when asked: the same query and order, no stored fields', () => {
+    const packed = { stored_fields: '_none_', docvalue_fields: ['doc_packed'] };
+    const strip = ({ _source: _s, ...rest }: Record<string, unknown>) => rest;
+    expect(namePrefixQuery('skoda', f, 5, 'packed')).toEqual({ ...strip(namePrefixQuery('skoda', f, 5)), ...packed });
+    expect(tokensQuery(['skoda'], ['au'], f, 9, 'packed')).toEqual({ ...strip(tokensQuery(['skoda'], ['au'], f, 9)), ...packed });
+    expect(cinQuery('0017', '17', f, 3, 'packed')).toEqual({ ...strip(cinQuery('0017', '17', f, 3)), ...packed });
+  });
 });

@@ -1,6 +1,9 @@
 import { type IndexDefinition, REPLICAS } from '@lookup/shared/search';
 import { BF } from '../domain/business.doc';
 
+/** The packed document: a binary doc-values column. */
+export const PACKED_FIELD = { type: 'binary', doc_values: true };
+
 /**
  * The business index. Tokens are folded by our own code (see name-tokens.ts), so the engine only
  * splits on spaces; `index_prefixes` makes the prefix query on the typed word cheap.
@@ -15,6 +18,7 @@ export const BUSINESS_INDEX: IndexDefinition = {
   },
   mappings: {
     dynamic: 'strict',
+    _source: { excludes: [BF.packed] },
     properties: {
       [BF.id]: { type: 'keyword' },
       [BF.country]: { type: 'keyword' },
@@ -24,6 +28,9 @@ export const BUSINESS_INDEX: IndexDefinition = {
       [BF.cinKey]: { type: 'keyword' },
       [BF.active]: { type: 'boolean' },
       [BF.doc]: { type: 'object', enabled: false },
+      // Searches read their hits here, not from _source (see PackedHitsReader); added in place to
+      // an index made before it (the mapping is strict), whose older documents are then read through _source.
+      [BF.packed]: PACKED_FIELD,
     },
   },
 };

@@ -1,19 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { CountryCode, PlaceObject } from '@lookup/contracts';
-import { bulkIndex, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
+import { bulkIndex, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, PackedHitsReader, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
-import { buildOpenSearchNearby, buildOpenSearchSearch, HitRead } from '../search/opensearch-query.builder';
+import { buildOpenSearchNearby, buildOpenSearchSearch } from '../search/opensearch-query.builder';
 import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
 import { aliasIndexes, BULK_DOCS, bulkPlaces, liveCountryVersion, OpenSearchPlacesVersionBuild, scan, writeIndexFor } from './opensearch-places.versions';
 import { fromStored, Stored, toStored, unpackDoc } from './opensearch-places.stored';
 import { F, PLACES_INDEX, TOKENS_FIELD } from './places.mapping';
 
 type Hits = { hits: { hits: Array<{ _source: Stored; sort?: unknown[] }> } };
-type PackedHits = { hits: { hits: Array<{ _index: string; fields?: { doc?: string[] }; sort?: unknown[] }> } };
-
-/** How long searches read `_source` once an index behind the alias showed no packed documents, before they try the column again. */
-const SOURCE_READ_MS = 60_000;
 
 const PAGE = 5000;
 
@@ -124,59 +120,29 @@ export class OpenSearchPlacesStore implements PlacesStore {
     return OpenSearchPlacesVersionBuild.begin(this.client, this.alias, scope, bulkPlaces(this.client, toStored), (index) => new OpenSearchPlacesStore(this.client, '', index));
   }
 
-  /** Until when (ms since the epoch) searches read `_source`: an index behind the alias lacks the packed documents. */
-  private sourceUntil = 0;
-  /** Indexes already warned about. */
-  private readonly unpacked = new Set<string>();
+  /** Searches read their hits from the packed-document column (`_source` on an index made before it). */
+  private readonly packed = new PackedHitsReader<PlaceDoc, Stored>(F.doc, unpackDoc, fromStored, 'places');
 
-  /** Every search through `_source` from now on, as on an index without the column: for benchmarks comparing the two reads on one index. */
+  /** Every search through `_source` from now on: for benchmarks comparing the two reads on one index. */
   readThroughSource(): this {
-    this.sourceUntil = Infinity;
+    this.packed.readThroughSource();
     return this;
   }
 
-  /** Whether the next search reads the packed-document column (else `_source`, see hits()). */
+  /** Whether the next search reads the packed-document column (else `_source`). */
   get readsPacked(): boolean {
-    return Date.now() >= this.sourceUntil;
-  }
-
-  /**
-   * A search's hits as documents (with their sort values): from the packed-document column, or,
-   * where a hit comes without one (an index made before the column), the same search again
-   * through `_source`, and so every search for the next minute; then the column is tried again,
-   * since a new version of the data may have replaced that index.
-   */
-  private async hits<T>(build: (read: HitRead) => Record<string, unknown>, each: (doc: PlaceDoc, sort: unknown[] | undefined) => T): Promise<T[]> {
-    if (Date.now() >= this.sourceUntil) {
-      const res = await searchDirect<PackedHits>(this.client, this.alias, build('packed'));
-      const hits = res.hits.hits;
-      const out: T[] = new Array<T>(hits.length);
-      let i = 0;
-      for (; i < hits.length; i++) {
-        const packed = hits[i].fields?.doc?.[0];
-        const doc = packed === undefined ? null : unpackDoc(packed);
-        if (!doc) break;
-        out[i] = each(doc, hits[i].sort);
-      }
-      if (i === hits.length) return out;
-      this.sourceUntil = Date.now() + SOURCE_READ_MS;
-      const index = hits[i]._index;
-      if (!this.unpacked.has(index)) {
-        this.unpacked.add(index);
-        new Logger('PlacesStore').warn(`index ${index} has no packed documents (made before them): searches read _source, slower for many candidates, until the data's next version is imported`);
-      }
-    }
-    const res = await searchDirect<Hits>(this.client, this.alias, build('source'));
-    return res.hits.hits.map((h) => each(fromStored(h._source), h.sort));
+    return this.packed.readsPacked;
   }
 
   async candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
     if (q.terms.length === 0) return [];
-    return this.hits((read) => buildOpenSearchSearch(q, read) as Record<string, unknown>, (doc) => doc);
+    return this.packed.search(this.client, this.alias, (read) => buildOpenSearchSearch(q, read) as Record<string, unknown>, (doc) => doc);
   }
 
   nearby(q: NearbyQuery): Promise<NearbyHit[]> {
-    return this.hits(
+    return this.packed.search(
+      this.client,
+      this.alias,
       (read) => buildOpenSearchNearby(q.lat, q.lng, q.metres, q.countries, q.size, read),
       (doc, sort) => ({ doc, distanceM: Number(sort?.[0] ?? 0) }),
     );

@@ -116,7 +116,7 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
       expect(olderStore.readsPacked).toBe(true);
       expect(await typed('Lihovarská 7')).toEqual(['Lihovarská 79, 746 01 Opava']);
       expect(olderStore.readsPacked).toBe(false);
-      const warned = warn.mock.calls.filter(([m]) => String(m).includes('no packed documents'));
+      const warned = warn.mock.calls.filter(([m]) => String(m).includes('without packed documents'));
       expect(warned).toHaveLength(1);
       expect(String(warned[0][0])).toContain(versionedIndexName(olderAlias, 1));
       expect(await reverse()).toHaveLength(1);
@@ -125,7 +125,7 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
       expect(olderStore.readsPacked).toBe(true);
       expect(await reverse()).toHaveLength(1);
       expect(olderStore.readsPacked).toBe(false);
-      expect(warn.mock.calls.filter(([m]) => String(m).includes('no packed documents'))).toHaveLength(1);
+      expect(warn.mock.calls.filter(([m]) => String(m).includes('without packed documents'))).toHaveLength(1);
 
       await newLihovarskaVersion(olderStore);
       expect(await docFieldOf(`${olderAlias}-cz-*`)).toEqual([DOC_FIELD]);

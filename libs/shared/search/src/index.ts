@@ -4,3 +4,4 @@ export * from './bulk';
 export * from './sqlite';
 export * from './search-direct';
 export * from './data-stamp';
+export * from './packed-hits';
