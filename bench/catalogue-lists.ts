@@ -4,6 +4,7 @@
  * OpenSearch), the whole CatalogueService answer built anew (a new service each call), the same
  * answer kept under the store's data stamp (one service: a stamp read), the stamp read alone, and
  * of a new answer the sort by the country's alphabet and the mapping to the API's objects alone.
+ * OpenSearch twice: its lists read from the packed column, and through `_source`.
  *   node -r ./tools/ts-register.js bench/catalogue-lists.ts [--sqlite <dir with places.sqlite>] [--opensearch <index-prefix>] [--country CZ]
  * OPENSEARCH_URL (default http://127.0.0.1:9200) picks the server.
  */
@@ -42,7 +43,9 @@ async function main(): Promise<void> {
   const dir = opt('--sqlite');
   if (dir) stores.push(['sqlite', new SqlitePlacesStore(join(dir, 'places.sqlite'))]);
   const prefix = opt('--opensearch');
-  if (prefix) stores.push(['opensearch', new OpenSearchPlacesStore(createOpenSearchClient({ url: process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200', timeoutMs: 30000 }), prefix)]);
+  const openSearch = () => new OpenSearchPlacesStore(createOpenSearchClient({ url: process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200', timeoutMs: 30000 }), prefix as string);
+  // The lists from the packed column, and the same lists read through _source (an index made before the column).
+  if (prefix) stores.push(['opensearch', openSearch()], ['opensearch, _source', openSearch().readThroughSource()]);
   if (stores.length === 0) throw new Error('usage: catalogue-lists.ts [--sqlite <dir>] [--opensearch <index-prefix>] [--country CZ]');
   console.log(`${country}, median ms of 15 calls | engine | list | items | store.list | whole answer, new | kept answer | data stamp alone | sort alone | mapping alone |`);
   for (const [engine, store] of stores) {

@@ -150,7 +150,7 @@ export class OpenSearchPlacesStore implements PlacesStore {
 
   async list(country: CountryCode, object: CatalogueObject): Promise<PlaceDoc[]> {
     const out: PlaceDoc[] = [];
-    for await (const docs of scan(this.client, this.alias, { bool: { filter: [{ term: { [F.country]: country } }, { term: { [F.object]: object } }] } })) {
+    for await (const docs of scan(this.client, this.alias, { bool: { filter: [{ term: { [F.country]: country } }, { term: { [F.object]: object } }] } }, this.packed)) {
       for (const d of docs) out.push(d);
     }
     return out;

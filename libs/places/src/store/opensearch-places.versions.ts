@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CountryCode } from '@lookup/contracts';
-import { awaitReplicas, bulkIndex, NO_REPLICAS, OpenSearchClient, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
+import { awaitReplicas, bulkIndex, HitRead, NO_REPLICAS, OpenSearchClient, PackedHitsReader, packedFields, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { BulkLoadReport, DatasetVersionInfo, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
 import { F, PLACES_INDEX } from './places.mapping';
@@ -73,18 +73,25 @@ export function switchActions(alias: string, targets: string[], next: string): u
   return actions;
 }
 
-/** Every stored document of a query, by place_id order (search_after paging). */
-export async function* scan(client: OpenSearchClient, index: string, query: unknown): AsyncGenerator<PlaceDoc[]> {
+/**
+ * Every stored document of a query, by place_id order (search_after paging). With `packed`, the
+ * documents come from the packed column (`_source` on an index made before it, see
+ * PackedHitsReader); without, from `_source` (a version build copying an older index).
+ */
+export async function* scan(client: OpenSearchClient, index: string, query: unknown, packed?: PackedHitsReader<PlaceDoc, Stored>): AsyncGenerator<PlaceDoc[]> {
   let after: unknown[] | undefined;
+  const page = (read: HitRead): Record<string, unknown> => ({
+    size: PAGE,
+    ...(read === 'packed' ? packedFields(F.doc) : {}),
+    query,
+    sort: [{ [F.placeId]: 'asc' }],
+    ...(after ? { search_after: after } : {}),
+  });
   for (;;) {
-    const res = await searchDirect<{ hits: { hits: Array<{ _source: Stored; sort: unknown[] }> } }>(client, index, {
-      size: PAGE,
-      query,
-      sort: [{ [F.placeId]: 'asc' }],
-      ...(after ? { search_after: after } : {}),
-    });
-    const hits = res.hits.hits;
-    if (hits.length) yield hits.map((h) => fromStored(h._source));
+    const hits = packed
+      ? await packed.search(client, index, page, (doc, sort) => ({ doc, sort }))
+      : (await searchDirect<{ hits: { hits: Array<{ _source: Stored; sort: unknown[] }> } }>(client, index, page('source'))).hits.hits.map((h) => ({ doc: fromStored(h._source), sort: h.sort }));
+    if (hits.length) yield hits.map((h) => h.doc);
     if (hits.length < PAGE) return;
     after = hits[hits.length - 1].sort;
   }
