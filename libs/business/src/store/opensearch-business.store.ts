@@ -1,4 +1,5 @@
 import {
+  addMissingField,
   aliasTargets,
   bulkIndex,
   ensureAliasedIndex,
@@ -76,9 +77,7 @@ export class OpenSearchBusinessStore implements BusinessStore {
     // An index made before the packed column: the strict mapping would refuse documents that
     // carry it, so it gets the field (adding one is allowed in place); its older documents have
     // no value there and are read through _source until the next import.
-    const mappings = (await this.client.indices.getMapping({ index: this.alias })).body as Record<string, { mappings?: { properties?: Record<string, unknown> } }>;
-    const lacking = Object.entries(mappings).filter(([, m]) => !m.mappings?.properties?.[BF.packed]).map(([index]) => index);
-    if (lacking.length > 0) await this.client.indices.putMapping({ index: lacking.join(','), body: { properties: { [BF.packed]: PACKED_FIELD } } as never });
+    await addMissingField(this.client, this.alias, BF.packed, PACKED_FIELD);
   }
 
   /** Searches read their hits from the packed column (`_source` on an index made before it). */

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CountryCode, PlaceObject } from '@lookup/contracts';
-import { bulkIndex, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, PackedHitsReader, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
+import { addMissingField, bulkIndex, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, PackedHitsReader, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 import { buildOpenSearchNearby, buildOpenSearchSearch } from '../search/opensearch-query.builder';
@@ -37,9 +37,7 @@ export class OpenSearchPlacesStore implements PlacesStore {
     // Indexes made before search existed lack the token field; adding a field is allowed in place.
     // One made before the prefix index keeps its field as it is (a field's options cannot change
     // in place): its searches give the same answers, a new version of the data brings the prefixes.
-    const mappings = (await this.client.indices.getMapping({ index: this.alias })).body as Record<string, { mappings?: { properties?: Record<string, unknown> } }>;
-    const lacking = Object.entries(mappings).filter(([, m]) => !m.mappings?.properties?.[F.tokens]).map(([index]) => index);
-    if (lacking.length > 0) await this.client.indices.putMapping({ index: lacking.join(','), body: { properties: { [F.tokens]: TOKENS_FIELD } } as never });
+    await addMissingField(this.client, this.alias, F.tokens, TOKENS_FIELD);
   }
 
   /** Documents grouped by the index their country is written to. */

@@ -34,6 +34,19 @@ export async function ensureAliasedIndex(client: Client, alias: string, def: Ind
   return index;
 }
 
+/**
+ * Puts the field `name` on every index behind the alias whose mapping lacks it (adding a field is
+ * allowed in place; documents indexed before have no value in it). Returns those indexes.
+ */
+export async function addMissingField(client: Client, alias: string, name: string, def: Record<string, unknown>): Promise<string[]> {
+  const mappings = (await client.indices.getMapping({ index: alias })).body as Record<string, { mappings?: { properties?: Record<string, unknown> } }>;
+  const lacking = Object.entries(mappings)
+    .filter(([, m]) => !m.mappings?.properties?.[name])
+    .map(([index]) => index);
+  if (lacking.length > 0) await client.indices.putMapping({ index: lacking.join(','), body: { properties: { [name]: def } } as never });
+  return lacking;
+}
+
 /** Atomically moves the alias from whatever it pointed at to `index`. */
 export async function switchAlias(client: Client, alias: string, index: string): Promise<string[]> {
   const old = await aliasTargets(client, alias);
