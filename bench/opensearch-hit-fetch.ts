@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   const candidates = store.candidates.bind(store);
   store.candidates = async (q: CandidateQuery) => {
     const docs = await candidates(q);
-    if (docs.length === q.size) full.push(buildOpenSearchSearch(q, 'source') as Record<string, unknown>);
+    if (docs.length === q.size) full.push(buildOpenSearchSearch(q) as Record<string, unknown>);
     return docs;
   };
   for (const query of autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'))) await service.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));

@@ -1,4 +1,5 @@
-import { BusinessDoc } from '../domain/business.doc';
+import { packedBody } from '@lookup/shared/search';
+import { BF, BusinessDoc } from '../domain/business.doc';
 import { highlightName } from './business-highlight';
 import { parseCinQuery, rankByCin, rankByName } from './business-ranking';
 import { lenientMatch, parseNameQuery, strictMatch } from './name-query';
@@ -76,8 +77,8 @@ describe('OpenSearch business queries (pure builders)', () => {
   it('reads hits from the packed column alone when asked: the same query and order, no stored fields', () => {
     const packed = { stored_fields: '_none_', docvalue_fields: ['doc_packed'] };
     const strip = ({ _source: _s, ...rest }: Record<string, unknown>) => rest;
-    expect(namePrefixQuery('skoda', f, 5, 'packed')).toEqual({ ...strip(namePrefixQuery('skoda', f, 5)), ...packed });
-    expect(tokensQuery(['skoda'], ['au'], f, 9, 'packed')).toEqual({ ...strip(tokensQuery(['skoda'], ['au'], f, 9)), ...packed });
-    expect(cinQuery('0017', '17', f, 3, 'packed')).toEqual({ ...strip(cinQuery('0017', '17', f, 3)), ...packed });
+    expect(packedBody(namePrefixQuery('skoda', f, 5), BF.packed)).toEqual({ ...strip(namePrefixQuery('skoda', f, 5)), ...packed });
+    expect(packedBody(tokensQuery(['skoda'], ['au'], f, 9), BF.packed)).toEqual({ ...strip(tokensQuery(['skoda'], ['au'], f, 9)), ...packed });
+    expect(packedBody(cinQuery('0017', '17', f, 3), BF.packed)).toEqual({ ...strip(cinQuery('0017', '17', f, 3)), ...packed });
   });
 });

@@ -1,4 +1,3 @@
-import { HitRead, packedFields } from '@lookup/shared/search';
 import { BF } from '../domain/business.doc';
 import { BusinessFilter } from './business.store';
 
@@ -6,11 +5,6 @@ import { BusinessFilter } from './business.store';
  * Pure query builders for the OpenSearch adapter (their JSON is reviewed in
  * opensearch-business.query.spec.ts). Everything is filter context: ranking is ours.
  */
-/** What a search reads of its hits: the packed column, or `_source`'s document (an index made before the column). */
-function hitFields(read: HitRead): Record<string, unknown> {
-  return read === 'packed' ? packedFields(BF.packed) : { _source: [BF.doc] };
-}
-
 function filters(f: BusinessFilter): unknown[] {
   const out: unknown[] = [];
   if (f.activeOnly) out.push({ term: { [BF.active]: true } });
@@ -18,19 +12,19 @@ function filters(f: BusinessFilter): unknown[] {
   return out;
 }
 
-export function namePrefixQuery(key: string, f: BusinessFilter, size: number, read: HitRead = 'source'): Record<string, unknown> {
+export function namePrefixQuery(key: string, f: BusinessFilter, size: number): Record<string, unknown> {
   return {
     size,
-    ...hitFields(read),
+    _source: [BF.doc],
     query: { bool: { filter: [{ prefix: { [BF.nameKey]: key } }, ...filters(f)] } },
     sort: [{ [BF.nameKey]: 'asc' }, { [BF.id]: 'asc' }],
   };
 }
 
-export function tokensQuery(words: string[], prefixes: string[], f: BusinessFilter, size: number, read: HitRead = 'source'): Record<string, unknown> {
+export function tokensQuery(words: string[], prefixes: string[], f: BusinessFilter, size: number): Record<string, unknown> {
   return {
     size,
-    ...hitFields(read),
+    _source: [BF.doc],
     query: {
       bool: {
         filter: [
@@ -43,12 +37,12 @@ export function tokensQuery(words: string[], prefixes: string[], f: BusinessFilt
   };
 }
 
-export function cinQuery(digits: string, key: string, f: BusinessFilter, size: number, read: HitRead = 'source'): Record<string, unknown> {
+export function cinQuery(digits: string, key: string, f: BusinessFilter, size: number): Record<string, unknown> {
   const should: unknown[] = [{ prefix: { [BF.cin]: digits } }];
   if (key !== '') should.push({ prefix: { [BF.cinKey]: key } }, { constant_score: { filter: { term: { [BF.cinKey]: key } }, boost: 10 } });
   return {
     size,
-    ...hitFields(read),
+    _source: [BF.doc],
     query: { bool: { should, minimum_should_match: 1, filter: filters(f) } },
     sort: [{ _score: 'desc' }, { [BF.cin]: 'asc' }],
   };

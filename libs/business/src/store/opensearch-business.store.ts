@@ -3,7 +3,6 @@ import {
   aliasTargets,
   bulkIndex,
   ensureAliasedIndex,
-  HitRead,
   OpenSearchClient,
   packJson,
   PackedHitsReader,
@@ -131,21 +130,21 @@ export class OpenSearchBusinessStore implements BusinessStore {
     return (res.body as { count: number }).count;
   }
 
-  private docs(build: (read: HitRead) => Record<string, unknown>): Promise<BusinessDoc[]> {
-    return this.packed.search(this.client, this.alias, build, (doc) => doc);
+  private docs(body: Record<string, unknown>): Promise<BusinessDoc[]> {
+    return this.packed.search(this.client, this.alias, body, (doc) => doc);
   }
 
   byNamePrefix(key: string, filter: BusinessFilter, size: number): Promise<BusinessDoc[]> {
-    return this.docs((read) => namePrefixQuery(key, filter, size, read));
+    return this.docs(namePrefixQuery(key, filter, size));
   }
 
   byTokens(words: string[], prefixes: string[], filter: BusinessFilter, size: number): Promise<BusinessDoc[]> {
     if (words.length + prefixes.length === 0) return Promise.resolve([]);
-    return this.docs((read) => tokensQuery(words, prefixes, filter, size, read));
+    return this.docs(tokensQuery(words, prefixes, filter, size));
   }
 
   byCin(digits: string, key: string, filter: BusinessFilter, size: number): Promise<BusinessDoc[]> {
-    return this.docs((read) => cinQuery(digits, key, filter, size, read));
+    return this.docs(cinQuery(digits, key, filter, size));
   }
 
   async ping(): Promise<void> {

@@ -6,6 +6,8 @@ import { expansionKey } from './typo-prefix';
 import { buildSqliteNearby, buildSqliteSearch } from './sqlite-query.builder';
 import { candidateQuery, planSearch } from './search-plan';
 import { parseRequest, PlaceQueryRequest } from '@lookup/contracts';
+import { packedBody } from '@lookup/shared/search';
+import { F } from '../store/places.mapping';
 
 /** Query builders are pure: their output is reviewed as the JSON fixtures in __fixtures__. */
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '__fixtures__', name), 'utf8'));
@@ -30,9 +32,9 @@ describe('engine request builders', () => {
 
   it('reads hits from the packed-document column alone when asked: the same query and order, no stored fields', () => {
     const { query, sort, size } = fixture('opensearch-strict.json');
-    expect(buildOpenSearchSearch(strict, 'packed')).toEqual({ size, track_total_hits: false, stored_fields: '_none_', docvalue_fields: ['doc'], query, sort });
+    expect(packedBody(buildOpenSearchSearch(strict) as Record<string, unknown>, F.doc)).toEqual({ size, track_total_hits: false, stored_fields: '_none_', docvalue_fields: ['doc'], query, sort });
     const near = fixture('opensearch-nearby.json');
-    expect(buildOpenSearchNearby(49.9387, 17.9026, 10, ['CZ'], 20, 'packed')).toEqual({ ...near, stored_fields: '_none_', docvalue_fields: ['doc'] });
+    expect(packedBody(buildOpenSearchNearby(49.9387, 17.9026, 10, ['CZ'], 20), F.doc)).toEqual({ ...near, stored_fields: '_none_', docvalue_fields: ['doc'] });
   });
 
   it('builds the same requests as SQL for SQLite', () => {

@@ -1,4 +1,3 @@
-import { HitRead, packedFields } from '@lookup/shared/search';
 import { F } from '../store/places.mapping';
 import { CandidateQuery, TermClause } from './candidate-query';
 import { FUZZY_MAX_EXPANSIONS, FUZZY_PREFIX_LENGTH } from './fuzzy';
@@ -23,7 +22,7 @@ function clause(t: TermClause): Record<string, unknown> {
  * No `_source` filter: the mapping keeps `tokens` out of the stored source already, and a filter
  * at query time parses and rewrites each hit's source (it doubled `took` for 300 hits).
  */
-export function buildOpenSearchSearch(q: CandidateQuery, read: HitRead = 'source'): Record<string, unknown> | null {
+export function buildOpenSearchSearch(q: CandidateQuery): Record<string, unknown> | null {
   if (q.terms.length === 0) return null;
   const filter: unknown[] = [{ terms: { [F.object]: q.objects } }];
   if (q.countries && q.countries.length > 0) filter.push({ terms: { [F.country]: q.countries } });
@@ -40,18 +39,22 @@ export function buildOpenSearchSearch(q: CandidateQuery, read: HitRead = 'source
   // so no relevance score is needed. On the whole CZ register (bench/opensearch-scoring-ab.ts):
   // the same answers for all 1 117 typed golden queries as with scoring; latency the same within
   // noise once the two are interleaved (an earlier, non-interleaved run showed -12-14 %: order bias).
-  const query = { bool: { filter: [...q.terms.map(clause), ...filter] } };
-  return read === 'packed'
-    ? { size: q.size, track_total_hits: false, ...packedFields(F.doc), query, sort: ['_doc'] }
-    : { size: q.size, track_total_hits: false, query, sort: ['_doc'] };
+  return {
+    size: q.size,
+    track_total_hits: false,
+    query: { bool: { filter: [...q.terms.map(clause), ...filter] } },
+    sort: ['_doc'],
+  };
 }
 
 /** Pure: address points within `metres` of a point, nearest first. */
-export function buildOpenSearchNearby(lat: number, lng: number, metres: number, countries: string[] | null, size: number, read: HitRead = 'source'): Record<string, unknown> {
+export function buildOpenSearchNearby(lat: number, lng: number, metres: number, countries: string[] | null, size: number): Record<string, unknown> {
   const filter: unknown[] = [{ term: { [F.object]: 'address' } }, { geo_distance: { distance: `${metres}m`, [F.location]: { lat, lon: lng } } }];
   if (countries && countries.length > 0) filter.push({ terms: { [F.country]: countries } });
-  const sort = [{ _geo_distance: { [F.location]: { lat, lon: lng }, order: 'asc', unit: 'm' } }, { [F.placeId]: 'asc' }];
-  return read === 'packed'
-    ? { size, track_total_hits: false, ...packedFields(F.doc), query: { bool: { filter } }, sort }
-    : { size, track_total_hits: false, query: { bool: { filter } }, sort };
+  return {
+    size,
+    track_total_hits: false,
+    query: { bool: { filter } },
+    sort: [{ _geo_distance: { [F.location]: { lat, lon: lng }, order: 'asc', unit: 'm' } }, { [F.placeId]: 'asc' }],
+  };
 }

@@ -133,15 +133,16 @@ export class OpenSearchPlacesStore implements PlacesStore {
   }
 
   async candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
-    if (q.terms.length === 0) return [];
-    return this.packed.search(this.client, this.alias, (read) => buildOpenSearchSearch(q, read) as Record<string, unknown>, (doc) => doc);
+    const body = buildOpenSearchSearch(q);
+    if (!body) return [];
+    return this.packed.search(this.client, this.alias, body, (doc) => doc);
   }
 
   nearby(q: NearbyQuery): Promise<NearbyHit[]> {
     return this.packed.search(
       this.client,
       this.alias,
-      (read) => buildOpenSearchNearby(q.lat, q.lng, q.metres, q.countries, q.size, read),
+      buildOpenSearchNearby(q.lat, q.lng, q.metres, q.countries, q.size),
       (doc, sort) => ({ doc, distanceM: Number(sort?.[0] ?? 0) }),
     );
   }

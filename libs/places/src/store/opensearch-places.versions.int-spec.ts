@@ -126,6 +126,11 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
       expect(await reverse()).toHaveLength(1);
       expect(olderStore.readsPacked).toBe(false);
       expect(warn.mock.calls.filter(([m]) => String(m).includes('without packed documents'))).toHaveLength(1);
+      // The catalogue lists read the same way.
+      now.mockReturnValue(Date.now() + 61_000);
+      expect(olderStore.readsPacked).toBe(true);
+      expect((await olderStore.list('CZ', 'street')).map((d) => d.name)).toEqual(['Lihovarská']);
+      expect(olderStore.readsPacked).toBe(false);
 
       await newLihovarskaVersion(olderStore);
       expect(await docFieldOf(`${olderAlias}-cz-*`)).toEqual([DOC_FIELD]);
@@ -133,6 +138,7 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
       expect(await typed('Lihovarská 7')).toEqual(['Lihovarská 79, 746 01 Opava']);
       expect(await typed('Lihovarská 8')).toEqual(['Lihovarská 8, 746 01 Opava']);
       expect(await reverse()).toHaveLength(1);
+      expect((await olderStore.list('CZ', 'street')).map((d) => d.name)).toEqual(['Lihovarská']);
       expect(olderStore.readsPacked).toBe(true);
       // The packed column stays out of the stored source, as the tokens do.
       const got = await client.search({ index: olderAlias, body: { query: { match_all: {} } } as never });

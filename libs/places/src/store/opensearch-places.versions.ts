@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CountryCode } from '@lookup/contracts';
-import { awaitReplicas, bulkIndex, HitRead, NO_REPLICAS, OpenSearchClient, PackedHitsReader, packedFields, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
+import { awaitReplicas, bulkIndex, NO_REPLICAS, OpenSearchClient, PackedHitsReader, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { BulkLoadReport, DatasetVersionInfo, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
 import { F, PLACES_INDEX } from './places.mapping';
@@ -80,17 +80,11 @@ export function switchActions(alias: string, targets: string[], next: string): u
  */
 export async function* scan(client: OpenSearchClient, index: string, query: unknown, packed?: PackedHitsReader<PlaceDoc, Stored>): AsyncGenerator<PlaceDoc[]> {
   let after: unknown[] | undefined;
-  const page = (read: HitRead): Record<string, unknown> => ({
-    size: PAGE,
-    ...(read === 'packed' ? packedFields(F.doc) : {}),
-    query,
-    sort: [{ [F.placeId]: 'asc' }],
-    ...(after ? { search_after: after } : {}),
-  });
   for (;;) {
+    const page = { size: PAGE, query, sort: [{ [F.placeId]: 'asc' }], ...(after ? { search_after: after } : {}) };
     const hits = packed
       ? await packed.search(client, index, page, (doc, sort) => ({ doc, sort }))
-      : (await searchDirect<{ hits: { hits: Array<{ _source: Stored; sort: unknown[] }> } }>(client, index, page('source'))).hits.hits.map((h) => ({ doc: fromStored(h._source), sort: h.sort }));
+      : (await searchDirect<{ hits: { hits: Array<{ _source: Stored; sort: unknown[] }> } }>(client, index, page)).hits.hits.map((h) => ({ doc: fromStored(h._source), sort: h.sort }));
     if (hits.length) yield hits.map((h) => h.doc);
     if (hits.length < PAGE) return;
     after = hits[hits.length - 1].sort;
