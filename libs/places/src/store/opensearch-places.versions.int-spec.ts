@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { parseRequest, PlaceQueryRequest, PlaceReverseRequest } from '@lookup/contracts';
 import { createOpenSearchClient, versionedIndexName } from '@lookup/shared/search';
 import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
-import { address, street } from '../search/testing/search-fixtures';
+import { address, municipality, street } from '../search/testing/search-fixtures';
 import { PlacesSearchService } from '../search/places-search.service';
 import { OpenSearchPlacesStore } from './opensearch-places.store';
 import { DOC_FIELD, F, PLACES_INDEX, TOKENS_FIELD } from './places.mapping';
@@ -21,12 +21,12 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
     await store.close();
   });
 
-  /** A new CZ version (the import's way) of Opava's Lihovarská with two addresses, committed. */
-  async function newLihovarskaVersion(on: OpenSearchPlacesStore): Promise<void> {
+  /** A new CZ version (the import's way) of Opava with its Lihovarská and two addresses on it, committed. */
+  async function newOpavaVersion(on: OpenSearchPlacesStore): Promise<void> {
     const build = await on.beginVersion({ country: 'CZ', replace: 'all' });
     await build.load(
       (async function* () {
-        yield [street('opava', 'Lihovarská'), address('opava', 'Lihovarská', '79'), address('opava', 'Lihovarská', '8')];
+        yield [municipality('opava'), street('opava', 'Lihovarská'), address('opava', 'Lihovarská', '79'), address('opava', 'Lihovarská', '8')];
       })(),
     );
     await build.seal();
@@ -82,7 +82,7 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
       expect(await typed('Lihovarská 7')).toEqual(['Lihovarská 79, 746 01 Opava']);
       expect(await typed('Li')).toEqual(expect.arrayContaining(['Lihovarská 79, 746 01 Opava']));
 
-      await newLihovarskaVersion(olderStore);
+      await newOpavaVersion(olderStore);
       expect(await tokensOf(`${olderAlias}-cz-*`)).toEqual([expect.objectContaining({ index_prefixes: { min_chars: 1, max_chars: 3 } })]);
       expect(await typed('Lihovarská 7')).toEqual(['Lihovarská 79, 746 01 Opava']);
       expect(await typed('Lihovarská 8')).toEqual(['Lihovarská 8, 746 01 Opava']);
@@ -109,7 +109,7 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
       await olderStore.init();
       // Never put on the older index: its documents would have no values, and searches would miss them.
       expect(await docFieldOf(olderAlias)).toEqual([undefined]);
-      await olderStore.upsert([street('opava', 'Lihovarská'), address('opava', 'Lihovarská', '79'), address('opava', 'Lihovarská', '8')]);
+      await olderStore.upsert([municipality('opava'), street('opava', 'Lihovarská'), address('opava', 'Lihovarská', '79'), address('opava', 'Lihovarská', '8')]);
       const search = new PlacesSearchService(olderStore);
       const typed = (query: string) => search.query(parseRequest(PlaceQueryRequest, { query })).then((r) => r.map((p) => p.formatted_address ?? p.street));
       const reverse = () => search.reverse(parseRequest(PlaceReverseRequest, { lat: '49.9387', lng: '17.9026', limit: '1' })).then((r) => r.map((p) => p.formatted_address));
@@ -129,21 +129,21 @@ describeWith(['opensearch'], 'OpenSearch places version build', () => {
       // The catalogue lists read the same way.
       now.mockReturnValue(Date.now() + 61_000);
       expect(olderStore.readsPacked).toBe(true);
-      expect((await olderStore.list('CZ', 'street')).map((d) => d.name)).toEqual(['Lihovarská']);
+      expect((await olderStore.list('CZ', 'municipality')).map((d) => d.name)).toEqual(['Opava']);
       expect(olderStore.readsPacked).toBe(false);
 
-      await newLihovarskaVersion(olderStore);
+      await newOpavaVersion(olderStore);
       expect(await docFieldOf(`${olderAlias}-cz-*`)).toEqual([DOC_FIELD]);
       now.mockReturnValue(Date.now() + 122_000);
       expect(await typed('Lihovarská 7')).toEqual(['Lihovarská 79, 746 01 Opava']);
       expect(await typed('Lihovarská 8')).toEqual(['Lihovarská 8, 746 01 Opava']);
       expect(await reverse()).toHaveLength(1);
-      expect((await olderStore.list('CZ', 'street')).map((d) => d.name)).toEqual(['Lihovarská']);
+      expect((await olderStore.list('CZ', 'municipality')).map((d) => d.name)).toEqual(['Opava']);
       expect(olderStore.readsPacked).toBe(true);
       // The packed column stays out of the stored source, as the tokens do.
       const got = await client.search({ index: olderAlias, body: { query: { match_all: {} } } as never });
       const sources = (got.body as { hits: { hits: Array<{ _source: Record<string, unknown> }> } }).hits.hits.map((h) => h._source);
-      expect(sources).toHaveLength(3);
+      expect(sources).toHaveLength(4); // the version's municipality, street and two addresses
       for (const source of sources) expect(Object.keys(source)).not.toEqual(expect.arrayContaining([F.doc]));
       for (const source of sources) expect(Object.keys(source)).not.toEqual(expect.arrayContaining([F.tokens]));
     } finally {
