@@ -108,7 +108,8 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
   let stack: RunningStack | undefined;
   const natsDir = tempDir('lookup-fault-nats-');
   const crashes: string[] = [];
-  const errorLines: string[] = [];
+  /** ERROR and WARN lines the apps logged, with when (ms since the epoch): a 503's cause is logged as a warning (RpcErrorFilter). */
+  const errorLines: Array<{ atMs: number; error: boolean; text: string }> = [];
   let municipalityId = '';
 
   beforeAll(async () => {
@@ -130,7 +131,7 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
       basePort: appBase,
       env: {
         PATH: process.env['PATH'],
-        LOG_LEVEL: 'error',
+        LOG_LEVEL: 'warn', // a 503's cause is a warning (RpcErrorFilter), shown for a phase that failed
         SEED_API_KEY: KEY,
         // The four clients send as fast as they are answered, and a 503 comes back in a few ms:
         // without this the per-key rate limit (100/s) answers part of an outage as `rate_limit`.
@@ -146,7 +147,7 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
       readyTimeoutMs: 60000,
       // Errors logged by the apps, shown when an assertion fails (a 500 logs its stack).
       log: (app, line) => {
-        if (/ERROR/.test(line) && errorLines.length < 20) errorLines.push(`${app}: ${line.slice(0, 300)}`);
+        if (/ERROR|WARN/.test(line) && errorLines.length < 5000) errorLines.push({ atMs: Date.now(), error: /ERROR/.test(line), text: `${app}: ${line.replace(/\x1b\[[0-9;]*m/g, '').slice(0, 300)}` });
       },
       onUnexpectedExit: (app, code) => crashes.push(`${app} exited (${code})`),
     });
@@ -275,8 +276,17 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
         ].join(' '),
       ),
     ].join('\n');
-    console.log(table);
-    const context = `${table}\n${errorLines.join('\n')}`;
+    // The apps' errors within each phase that had failures (ms after the part went down), printed
+    // beside the table: an assertion's diff shows only the lines that differ, never this context.
+    const trafficStart = Date.now() - traffic.now();
+    const phaseErrors = phases.flatMap((p, i) => {
+      if (reports[i].failed === 0) return [];
+      // The gateway's HttpErrorFilter only restates the service's answer; the services' lines say why.
+      const inPhase = errorLines.filter((e) => e.atMs - trafficStart >= p.from && e.atMs - trafficStart < p.to && !e.text.includes('HttpErrorFilter'));
+      return [`errors and warnings logged during "${p.part}" (${inPhase.length}, the first 6):`, ...inPhase.slice(0, 6).map((e) => `  +${e.atMs - trafficStart - p.downAt} ms ${e.text}`)];
+    });
+    console.log([table, ...phaseErrors].join('\n'));
+    const context = [table, ...phaseErrors, ...errorLines.filter((e) => e.error).slice(0, 20).map((e) => e.text)].join('\n');
 
     expect(crashes).toEqual([]);
     // Never a hang or a dropped connection: an answer every time, within the deadline's bound.
