@@ -1,4 +1,4 @@
-import { expansionKey, prefixEditDistance, typoPrefixes, typoPrefixRegexps, vocabularyExpansions } from './typo-prefix';
+import { expansionKey, prefixEditDistance, typoPrefixes, typoPrefixRegexps, vocabularyExpansions, vocabularyHasAll } from './typo-prefix';
 
 /** What a Lucene regexp (the subset we emit: literals, `.`, `|`, groups, a trailing `.*`) accepts, in JavaScript. */
 function accepts(regexps: string[], term: string): boolean {
@@ -36,5 +36,28 @@ describe('a typo in the word being typed', () => {
     expect(out[expansionKey({ value: 'jihlav', mode: 'fuzzy' })]).toEqual(['jihlava']);
     // `jihla` (one letter fewer) is a start of both jihlava and jihlavska.
     expect(out[expansionKey({ value: 'jihlav', mode: 'fuzzyPrefix' })]).toEqual(['jihla']);
+  });
+});
+
+describe('whether every word of a query can match the vocabulary', () => {
+  const none = {};
+  it('needs a whole word in it and a typed word to start one of its words', () => {
+    expect(vocabularyHasAll([{ value: 'opava', mode: 'exact' }, { value: 'slav', mode: 'prefix' }], VOCABULARY, none)).toBe(true);
+    expect(vocabularyHasAll([{ value: 'opav', mode: 'exact' }], VOCABULARY, none)).toBe(false);
+    expect(vocabularyHasAll([{ value: 'opava', mode: 'exact' }, { value: 'slavx', mode: 'prefix' }], VOCABULARY, none)).toBe(false);
+    // Past the last word, and before the first.
+    expect(vocabularyHasAll([{ value: 'zz', mode: 'prefix' }], VOCABULARY, none)).toBe(false);
+    expect(vocabularyHasAll([{ value: 'a', mode: 'prefix' }], VOCABULARY, none)).toBe(false);
+    expect(vocabularyHasAll([], VOCABULARY, none)).toBe(true);
+  });
+
+  it('takes a typo word that found an expansion, or is itself in it', () => {
+    const terms = [{ value: 'jihlav', mode: 'fuzzy' as const, fuzziness: 1 }, { value: 'jihav', mode: 'fuzzyPrefix' as const, fuzziness: 1 }];
+    expect(vocabularyHasAll(terms, VOCABULARY, vocabularyExpansions(terms, VOCABULARY))).toBe(true);
+    const far = [{ value: 'jxyzab', mode: 'fuzzy' as const, fuzziness: 1 }];
+    expect(vocabularyHasAll(far, VOCABULARY, vocabularyExpansions(far, VOCABULARY))).toBe(false);
+    // No expansion, but the word as typed is there.
+    expect(vocabularyHasAll([{ value: 'opava', mode: 'fuzzy' }], VOCABULARY, none)).toBe(true);
+    expect(vocabularyHasAll([{ value: 'opa', mode: 'fuzzyPrefix' }], VOCABULARY, none)).toBe(true);
   });
 });

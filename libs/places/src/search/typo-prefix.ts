@@ -123,6 +123,25 @@ export function vocabularyExpansions(terms: TypoTerm[], vocabulary: string[]): R
   return out;
 }
 
+/**
+ * Pure: whether every term of an FTS5 query (an AND) can match some word of a sorted vocabulary:
+ * a whole word must be in it, a word being typed must start one, a typo term must have found an
+ * expansion there (or be in it as typed). False means the query finds nothing, without asking
+ * the index; true does not promise a match (the words may sit in different documents).
+ */
+export function vocabularyHasAll(terms: Array<{ value: string; mode: 'exact' | 'prefix' | TypoTerm['mode'] }>, vocabulary: string[], expansions: Record<string, string[]>): boolean {
+  for (const t of terms) {
+    if (t.mode === 'fuzzy' || t.mode === 'fuzzyPrefix') {
+      if (expansions[expansionKey({ mode: t.mode, value: t.value })]?.length) continue;
+    }
+    const i = lowerBound(vocabulary, t.value);
+    const word = i < vocabulary.length ? vocabulary[i] : undefined;
+    const found = word !== undefined && (t.mode === 'prefix' || t.mode === 'fuzzyPrefix' ? word.startsWith(t.value) : word === t.value);
+    if (!found) return false;
+  }
+  return true;
+}
+
 /** The first index whose term is >= `key` (terms sorted). */
 function lowerBound(terms: string[], key: string): number {
   let lo = 0;

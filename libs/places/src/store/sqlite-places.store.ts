@@ -5,7 +5,7 @@ import { execOffThread, openSqlite, SqliteDatabase } from '@lookup/shared/search
 import { emptyDoc, PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery, TermClause } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
-import { TypoTerm, vocabularyExpansions } from '../search/typo-prefix';
+import { TypoTerm, vocabularyExpansions, vocabularyHasAll } from '../search/typo-prefix';
 import { distanceMetres } from '../search/ranking';
 import { buildSqliteNearby, buildSqliteSearch, SQLITE_TABLES as T } from '../search/sqlite-query.builder';
 import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
@@ -82,6 +82,8 @@ export class SqlitePlacesStore implements PlacesStore {
   /** Writes through this connection (data_version counts only other connections' commits). */
   private writes = 0;
   private vocab = new Map<string, { stamp: string; terms: string[] }>();
+  /** `PRAGMA data_version` as read in this turn of the event loop (turnStamp()). */
+  private dataVersion: number | null = null;
   /** The live file's inode when opened, and when that was last compared with the path's. */
   private inode = 0;
   private checkedAt = 0;
@@ -355,19 +357,16 @@ export class SqlitePlacesStore implements PlacesStore {
   }
 
   /**
-   * Typo pass: the terms of the vocabulary within the shared edit distance (search/fuzzy.ts).
-   * The vocabulary is read once per connection and kept sorted in memory (tens of thousands of
-   * terms): fts5vocab computes counts from the postings of every term it returns, which made a
-   * range scan over one first letter cost tens of milliseconds per word. It is read again after
-   * any write, by this connection or another (`data_version`).
+   * The vocabulary of an FTS table: the typo pass's terms within the shared edit distance
+   * (search/fuzzy.ts), and the check that every term of a query can match at all. It is read once
+   * per connection and kept sorted in memory (tens of thousands of terms): fts5vocab computes
+   * counts from the postings of every term it returns, which made a range scan over one first
+   * letter cost tens of milliseconds per word. It is read again after any write, by this
+   * connection or another (`data_version`, read once per turn of the event loop: a search's
+   * passes share it).
    */
-  private expansions(q: CandidateQuery, fts: string): Record<string, string[]> {
-    const typos = q.terms.filter((t): t is TermClause & TypoTerm => t.mode === 'fuzzy' || t.mode === 'fuzzyPrefix');
-    return typos.length === 0 ? {} : vocabularyExpansions(typos, this.vocabulary(fts));
-  }
-
   private vocabulary(fts: string): string[] {
-    const stamp = this.stampNow();
+    const stamp = this.turnStamp();
     const cached = this.vocab.get(fts);
     if (cached && cached.stamp === stamp) return cached.terms;
     const terms = (this.stmt(`SELECT term FROM ${fts}_vocab`).all() as Array<{ term: string }>).map((r) => r.term);
@@ -377,12 +376,26 @@ export class SqlitePlacesStore implements PlacesStore {
     return terms;
   }
 
+  /** stampNow() with other connections' commits read at most once per turn of the event loop. */
+  private turnStamp(): string {
+    if (this.dataVersion === null) {
+      this.dataVersion = this.stmt('PRAGMA data_version').pluck().get() as number;
+      setImmediate(() => (this.dataVersion = null));
+    }
+    return `${this.swaps}:${this.dataVersion}:${this.writes}`;
+  }
+
   async candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
     this.followSwap();
     const tables = new Set(q.objects.map((o) => this.ftsOf(o)));
     const out: PlaceDoc[] = [];
+    const typos = q.terms.filter((t): t is TermClause & TypoTerm => t.mode === 'fuzzy' || t.mode === 'fuzzyPrefix');
     for (const fts of tables) {
-      const req = buildSqliteSearch(q, fts, this.expansions(q, fts));
+      const vocabulary = this.vocabulary(fts);
+      const expansions = typos.length === 0 ? {} : vocabularyExpansions(typos, vocabulary);
+      // A term no word of the table matches: the query (an AND) finds nothing, FTS5 is not asked.
+      if (!vocabularyHasAll(q.terms, vocabulary, expansions)) continue;
+      const req = buildSqliteSearch(q, fts, expansions);
       if (!req) continue;
       for (const r of this.stmt(req.sql).all(...req.params) as Array<{ doc: string }>) out.push(decodeDoc(r.doc));
     }
