@@ -7,7 +7,7 @@
  * alone on the same threads, RSS). With --opensearch: distributed (gateway here -> NATS -> the
  * places app in its own process -> OpenSearch); the engine is timed in this process, which is
  * the places process's own work without the hops. With both: the OpenSearch/SQLite engine ratio.
- * SEARCH_THREADS is taken from the environment (default: the app's).
+ * SEARCH_THREADS and SEARCH_INLINE_BELOW_MS are taken from the environment (default: the app's).
  * The two throughput goals are also measured with wrk (`apt-get install wrk`), a load generator
  * whose own CPU per request is a tenth of the node client's: on two shared cores the client's
  * share moves each ratio, and the two ratios in opposite directions (see the README's table).
@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { NodeAppProcess } from '../libs/shared/testing/src/fault/node-app';
 import { freePortRange } from '../libs/shared/testing/src/fault/ports';
-import { autocompleteQueries, KEY, measureLatency, rssMB, viaClient, WrkResult } from './search-latency';
+import { autocompleteQueries, KEY, measureLatency, rssMB, threadSettings, viaClient, WrkResult } from './search-latency';
 
 /** Peak resident memory of a process so far (VmHWM), MB. */
 function peakMB(pid: number): number {
@@ -34,7 +34,7 @@ function peakMB(pid: number): number {
  */
 async function productionRss(dataDir: string): Promise<{ rssMB: number; peakMB: number; threads: string } | null> {
   if (!existsSync(resolve('dist/apps/standalone/src/main.js'))) return null;
-  const env = { PATH: process.env['PATH'], HOST: '127.0.0.1', DATA_DIR: resolve(dataDir), SAMPLE_DATA: 'false', SEED_API_KEY: KEY, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '0', DEFAULT_MONTHLY_SEARCH_LIMIT: '100000000', ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: process.env['SEARCH_THREADS'] } : {}) };
+  const env = { PATH: process.env['PATH'], HOST: '127.0.0.1', DATA_DIR: resolve(dataDir), SAMPLE_DATA: 'false', SEED_API_KEY: KEY, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '0', DEFAULT_MONTHLY_SEARCH_LIMIT: '100000000', ...Object.fromEntries(Object.entries(threadSettings()).map(([k, v]) => [k, String(v)])) };
   const port = await freePortRange(1);
   const server = new NodeAppProcess(resolve('.'), 'dist/apps/standalone/src/main.js', { ...env, PORT: String(port) }, port);
   await server.start(120000);

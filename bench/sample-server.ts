@@ -2,7 +2,7 @@
  * The standalone server on the bundled sample, as the gateway benches run it: a fresh data dir
  * (the sample imported at start), keys and limits out of the way, listening on a free loopback
  * port and warmed up (search threads started, JIT) with 300 typed queries at concurrency 4.
- * SEARCH_THREADS is taken from the environment. `close()` stops it and removes the data dir.
+ * SEARCH_THREADS and SEARCH_INLINE_BELOW_MS are taken from the environment. `close()` stops it and removes the data dir.
  */
 import 'reflect-metadata';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '../libs/shared/config/src';
 import { createStandaloneApp } from '../apps/standalone/src/standalone';
-import { autocompleteQueries, KEY, viaClient } from './search-latency';
+import { autocompleteQueries, KEY, threadSettings, viaClient } from './search-latency';
 
 export interface SampleServer {
   app: NestFastifyApplication;
@@ -28,7 +28,7 @@ export async function startSampleServer(name: string, logLevel: string, beforeLi
   const dir = dataDir ? resolve(dataDir) : mkdtempSync(join(tmpdir(), `${name}-`));
   const config = loadConfig({}, {
     HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: logLevel, SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0,
-    PROFILE: 'standalone', DATA_DIR: dir, SAMPLE_DATA: !dataDir, ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: Number(process.env['SEARCH_THREADS']) } : {}),
+    PROFILE: 'standalone', DATA_DIR: dir, SAMPLE_DATA: !dataDir, ...threadSettings(),
   });
   const app = await createStandaloneApp(config, { logStream: createWriteStream('/dev/null') });
   beforeListen?.(app);

@@ -39,6 +39,13 @@ import { parseRequest, PlaceQueryRequest } from '../libs/contracts/src';
 export const KEY = 'bench-search-key';
 
 /** What a typing user sends: every golden query cut after 3 letters, after each word, and whole. */
+/** The search threads' settings a bench takes from its environment (SEARCH_THREADS, SEARCH_INLINE_BELOW_MS); the app's defaults otherwise. */
+export function threadSettings(): { SEARCH_THREADS?: number; SEARCH_INLINE_BELOW_MS?: number } {
+  const out: { SEARCH_THREADS?: number; SEARCH_INLINE_BELOW_MS?: number } = {};
+  for (const name of ['SEARCH_THREADS', 'SEARCH_INLINE_BELOW_MS'] as const) if (process.env[name]) out[name] = Number(process.env[name]);
+  return out;
+}
+
 export function autocompleteQueries(file: string): string[] {
   const out: string[] = [];
   for (const q of loadGolden(file)) {
@@ -223,7 +230,7 @@ export async function measureLatency(engine: 'sqlite' | 'opensearch' | 'sample',
   let store: PlacesStore;
   let servicePid: number | undefined;
   const cleanup: Array<() => Promise<unknown>> = [];
-  const base = { HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: 'error', SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0, SAMPLE_DATA: false, ...(process.env['SEARCH_THREADS'] ? { SEARCH_THREADS: Number(process.env['SEARCH_THREADS']) } : {}) };
+  const base = { HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: 'error', SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0, SAMPLE_DATA: false, ...threadSettings() };
   if (engine === 'sqlite' || engine === 'sample') {
     const dir = engine === 'sample' ? mkdtempSync(join(tmpdir(), 'bench-sample-')) : resolve(target);
     if (engine === 'sample') cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));

@@ -33,7 +33,7 @@ class PlacesStoreLifecycle implements OnApplicationBootstrap, OnApplicationShutd
 /** The standalone engine searches on worker threads (SEARCH_THREADS); OpenSearch does its own work. */
 function searchThreads(store: PlacesStore, config: AppConfig): SearchThreads | null {
   if (!(store instanceof SqlitePlacesStore) || config.SEARCH_THREADS < 1) return null;
-  return new SearchThreads(() => store.source, config.SEARCH_THREADS);
+  return new SearchThreads(() => store.source, config.SEARCH_THREADS, undefined, config.SEARCH_INLINE_BELOW_MS);
 }
 
 export interface PlacesModuleOptions {

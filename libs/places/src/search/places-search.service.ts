@@ -79,8 +79,19 @@ export class PlacesSearchService implements OnModuleInit {
   private async search(kind: SearchKind, dto: SearchDto): Promise<Place[]> {
     const located = await this.locate(viaIpTarget(dto));
     // The IP database stays in this thread; a search thread gets the position.
-    if (this.threads) return this.threads.run({ op: kind, dto, located });
-    return this.searchAt(kind, dto, located);
+    if (this.threads && !this.threads.runsHere()) return this.threads.run({ op: kind, dto, located });
+    return this.here(() => this.searchAt(kind, dto, located));
+  }
+
+  /** A search run on this thread; with search threads, its cost is what decides where the next ones run. */
+  private async here<T>(call: () => Promise<T>): Promise<T> {
+    if (!this.threads) return call();
+    const t0 = performance.now();
+    try {
+      return await call();
+    } finally {
+      this.threads.ranFor(performance.now() - t0);
+    }
   }
 
   /**
@@ -90,12 +101,12 @@ export class PlacesSearchService implements OnModuleInit {
    */
   async answer(kind: SearchKind, dto: SearchDto): Promise<Place[] | RawJson> {
     const located = await this.locate(viaIpTarget(dto));
-    return this.threads ? this.threads.runJson({ op: kind, dto, located }) : this.searchAt(kind, dto, located);
+    return this.threads && !this.threads.runsHere() ? this.threads.runJson({ op: kind, dto, located }) : this.here(() => this.searchAt(kind, dto, located));
   }
 
   /** Reverse geocoding answered to a transport request (see answer()). */
   answerReverse(dto: PlaceReverseRequest): Promise<Place[] | RawJson> {
-    return this.threads ? this.threads.runJson({ op: 'reverse', dto }) : this.reverseHere(dto);
+    return this.threads && !this.threads.runsHere() ? this.threads.runJson({ op: 'reverse', dto }) : this.here(() => this.reverseHere(dto));
   }
 
   /** One search with the caller already located (`around_latlng_via_ip`): what a search thread runs. */
@@ -139,7 +150,7 @@ export class PlacesSearchService implements OnModuleInit {
   }
 
   reverse(dto: PlaceReverseRequest): Promise<Place[]> {
-    return this.threads ? this.threads.run({ op: 'reverse', dto }) : this.reverseHere(dto);
+    return this.threads && !this.threads.runsHere() ? this.threads.run({ op: 'reverse', dto }) : this.here(() => this.reverseHere(dto));
   }
 
   /** Reverse geocoding in this thread (what a search thread runs). */

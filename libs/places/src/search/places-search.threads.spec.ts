@@ -21,8 +21,8 @@ import { address, searchFixtureDocs, street } from './testing/search-fixtures';
 const pools: SearchThreads[] = [];
 afterAll(() => Promise.all(pools.map((p) => p.close())));
 
-function threaded(store: PlacesStore, size = 2, timeoutMs?: number): { service: PlacesSearchService; threads: SearchThreads } {
-  const threads = new SearchThreads(() => (store as SqlitePlacesStore).source, size, timeoutMs);
+function threaded(store: PlacesStore, size = 2, timeoutMs?: number, inlineBelowMs?: number): { service: PlacesSearchService; threads: SearchThreads } {
+  const threads = new SearchThreads(() => (store as SqlitePlacesStore).source, size, timeoutMs, inlineBelowMs);
   pools.push(threads);
   return { service: new PlacesSearchService(store, undefined, undefined, threads), threads };
 }
@@ -193,5 +193,68 @@ describe('search threads', () => {
     const slow = threaded(store, 1, 1).service;
     const err = await query(slow, 'Opava').catch((e: unknown) => e);
     expect((err as DomainError).toEnvelope()).toMatchObject({ status: 504, type: 'timeout' });
+  });
+});
+
+describe('search threads: a cheap search while nothing else is under way runs on the calling thread', () => {
+  const dir = tempDir('search-inline-');
+  afterAll(() => dir.remove());
+  let store: SqlitePlacesStore;
+  const dto = (q: string) => parseRequest(PlaceQueryRequest, { query: q });
+  const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
+  beforeAll(async () => {
+    store = new SqlitePlacesStore(join(dir.path, 'places.sqlite'));
+    await store.init();
+    await store.upsert(searchFixtureDocs());
+  });
+  afterAll(() => store.close());
+
+  it('sends searches to the threads until one has shown what they cost, then runs them here, one per turn, with the same answers', async () => {
+    const { service } = threaded(store, 2, undefined, 1000);
+    const onThread = await service.answer('query', dto('Lihovarská 79'));
+    expect(onThread).toBeInstanceOf(RawJson);
+    const expected = (onThread as RawJson).value() as Place[];
+    expect(expected.length).toBeGreaterThan(0);
+    await nextTurn();
+    const here = await service.answer('query', dto('Lihovarská 79'));
+    expect(here).not.toBeInstanceOf(RawJson);
+    expect(JSON.parse(JSON.stringify(here))).toEqual(expected);
+    await nextTurn();
+    // Two in one turn: the first here, the second on a thread.
+    const [a, b] = [service.answer('query', dto('Lihovarská 79')), service.answer('query', dto('Lihovarská 79'))];
+    expect(await a).not.toBeInstanceOf(RawJson);
+    expect(await b).toBeInstanceOf(RawJson);
+    expect((await b as RawJson).value()).toEqual(expected);
+  });
+
+  it('never while a thread is busy, nor with the default limit (0), nor once searches cost more than the limit', async () => {
+    const { threads } = threaded(store, 1, undefined, 1000);
+    const busy = threads.runJson({ op: 'query', dto: dto('Lihovarská'), located: null });
+    expect(threads.runsHere()).toBe(false);
+    await busy;
+    await nextTurn();
+    expect(threads.runsHere()).toBe(true);
+
+    const plain = threaded(store, 1);
+    await plain.threads.runJson({ op: 'query', dto: dto('Lihovarská'), located: null });
+    await nextTurn();
+    expect(plain.threads.runsHere()).toBe(false);
+
+    const tight = threaded(store, 1, undefined, 1e-6);
+    await tight.threads.runJson({ op: 'query', dto: dto('Lihovarská'), located: null });
+    await nextTurn();
+    expect(tight.threads.runsHere()).toBe(false);
+  });
+
+  it('learns the cost of the searches it ran itself: a dear one sends the next ones to the threads', async () => {
+    const { threads } = threaded(store, 1, undefined, 5);
+    threads.start();
+    threads.ranFor(0.1);
+    expect(threads.runsHere()).toBe(true);
+    await nextTurn();
+    // A moving average: one search of 500 ms lifts it far past 5 ms.
+    threads.ranFor(500);
+    expect(threads.runsHere()).toBe(false);
   });
 });

@@ -40,16 +40,21 @@ async function serviceFor(source: SqliteSource): Promise<PlacesSearchService> {
 
 async function answer(m: ThreadMessage): Promise<ThreadReply> {
   timings = [];
+  const t0 = performance.now();
+  const ms = () => performance.now() - t0;
   try {
     const service = await serviceFor(m.source);
     const r = m.request;
     const places = r.op === 'reverse' ? await service.reverseHere(r.dto) : await service.searchAt(r.op, r.dto, r.located);
-    if (m.json) return { id: m.id, ok: true, json: encoder.encode(JSON.stringify(places)), timings };
-    return { id: m.id, ok: true, places, timings };
+    if (m.json) {
+      const json = encoder.encode(JSON.stringify(places));
+      return { id: m.id, ok: true, json, timings, ms: ms() };
+    }
+    return { id: m.id, ok: true, places, timings, ms: ms() };
   } catch (err) {
     const error = err instanceof DomainError ? err : DomainError.internal();
     if (!(err instanceof DomainError)) log.error(`Search failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    return { id: m.id, ok: false, error: error.toEnvelope(), timings };
+    return { id: m.id, ok: false, error: error.toEnvelope(), timings, ms: ms() };
   }
 }
 

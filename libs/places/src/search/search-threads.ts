@@ -2,7 +2,7 @@ import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { DomainError, ErrorEnvelope, ErrorTypes, Place, PlaceReverseRequest } from '@lookup/contracts';
-import { observeEngine } from '@lookup/shared/metrics';
+import { httpRequestsInFlight, observeEngine } from '@lookup/shared/metrics';
 import { RawJson } from '@lookup/shared/transport';
 import type { SqliteSource } from '../store/sqlite-places.store';
 import type { LatLng, SearchDto, SearchKind } from './search-plan';
@@ -30,7 +30,8 @@ export interface ThreadMessage {
   json: boolean;
 }
 
-export type ThreadReply = { id: number; timings: EngineTiming[] } & ({ ok: true; places: Place[] } | { ok: true; json: Uint8Array } | { ok: false; error: ErrorEnvelope });
+/** `ms`: how long the thread took for the whole search, its answer's encoding included. */
+export type ThreadReply = { id: number; timings: EngineTiming[]; ms: number } & ({ ok: true; places: Place[] } | { ok: true; json: Uint8Array } | { ok: false; error: ErrorEnvelope });
 
 /** A search a thread has not answered in this long is answered 504 (the thread goes on). */
 export const SEARCH_THREAD_TIMEOUT_MS = 10_000;
@@ -71,12 +72,17 @@ export class SearchThreads {
   private readonly threads: Thread[] = [];
   private nextId = 1;
   private closed = false;
+  /** What one search has cost lately (ms, a moving average over about 20), on a thread or here; unknown at first. */
+  private costMs = Number.POSITIVE_INFINITY;
+  /** A search ran on the calling thread in this turn of its event loop (see runsHere()). */
+  private ranHere = false;
 
   /** The threads start with the first search or with start(), whichever comes first. */
   constructor(
     private readonly source: () => SqliteSource,
     private readonly size: number,
     private readonly timeoutMs = SEARCH_THREAD_TIMEOUT_MS,
+    private readonly inlineBelowMs = 0,
   ) {
     if (size < 1) throw new Error('SearchThreads needs at least one thread');
   }
@@ -94,6 +100,32 @@ export class SearchThreads {
   start(): void {
     if (this.closed) return;
     while (this.threads.length < this.size) this.threads.push(this.spawn());
+  }
+
+  /**
+   * Whether the caller should run this search itself instead: only when searches cost less than
+   * `inlineBelowMs` lately (a small dataset such as the bundled sample), nothing else is under
+   * way (no other HTTP request in this process, every thread idle, no other search run here in
+   * this turn of the event loop). A thread's round trip then costs more than the search: two
+   * wake-ups (a system call each, and on a VM an idle vCPU woken) and a copy each way. Under load
+   * the searches go to the threads, and the cores search side by side; a large register's
+   * searches always do.
+   */
+  runsHere(): boolean {
+    if (this.ranHere || !(this.costMs < this.inlineBelowMs) || httpRequestsInFlight() > 1) return false;
+    for (const t of this.threads) if (t.inFlight > 0) return false;
+    this.ranHere = true;
+    setImmediate(() => (this.ranHere = false));
+    return true;
+  }
+
+  /** The cost of a search that ran on the calling thread (after runsHere()). */
+  ranFor(ms: number): void {
+    this.noteCost(ms);
+  }
+
+  private noteCost(ms: number): void {
+    this.costMs = Number.isFinite(this.costMs) ? this.costMs * 0.95 + ms * 0.05 : ms;
   }
 
   run(request: SearchRequest): Promise<Place[]> {
@@ -151,6 +183,7 @@ export class SearchThreads {
     worker.unref();
     worker.on('message', (reply: ThreadReply) => {
       thread.inFlight = Math.max(0, thread.inFlight - 1);
+      this.noteCost(reply.ms);
       for (const t of reply.timings) observeEngine(t.engine, t.operation, t.outcome, t.seconds);
       const p = thread.pending.get(reply.id);
       if (!p) return;

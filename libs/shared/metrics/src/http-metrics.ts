@@ -22,17 +22,34 @@ export function routeLabel(req: FastifyRequest): string {
   return req.routeOptions?.url ?? UNMATCHED_ROUTE;
 }
 
+let inFlight = 0;
+
+/**
+ * HTTP requests this process has begun and not yet answered (0 without an HTTP server): what
+ * tells the standalone search whether anything waits behind a search it would run on the main
+ * thread (search-threads.ts). A request whose answer never finishes stays counted, which only
+ * sends the searches to the threads.
+ */
+export function httpRequestsInFlight(): number {
+  return inFlight;
+}
+
 /**
  * Request rate, latency and errors per route, plus quota rejections, from Fastify hooks: they
  * see every answer, including those Nest's guards and filters produce.
  */
 export function registerHttpMetrics(fastify: FastifyInstance, m: LookupMetrics = metrics()): void {
+  fastify.addHook('onRequest', (_req, _reply, done) => {
+    inFlight++;
+    done();
+  });
   fastify.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     // Only error bodies are parsed, and they are small.
     if (reply.statusCode >= 400) errorTypes.set(req, errorTypeOf(payload));
     return payload;
   });
   fastify.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+    inFlight = Math.max(0, inFlight - 1);
     const route = routeLabel(req);
     if (route === METRICS_PATH) return;
     const status = String(reply.statusCode);

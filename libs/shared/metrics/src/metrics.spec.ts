@@ -5,7 +5,7 @@ import { CallHandler, ExecutionContext } from '@nestjs/common';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { DomainError, ErrorTypes, toErrorBody } from '@lookup/contracts';
 import { LookupMetrics, metrics } from './metrics.registry';
-import { errorTypeOf, registerHttpMetrics, registerMetricsRoute } from './http-metrics';
+import { errorTypeOf, httpRequestsInFlight, registerHttpMetrics, registerMetricsRoute } from './http-metrics';
 import { measureTransport } from './transport-metrics';
 import { timeEngine, timeEngineSync } from './engine-metrics';
 import { IndexerProgress } from './indexer-metrics';
@@ -64,6 +64,44 @@ describe('HTTP metrics', () => {
     expect(text).not.toContain('cz_1');
     // Scrapes are not counted as traffic.
     expect(text).not.toContain('route="/metrics"');
+  });
+
+  it('counts the requests begun and not yet answered, errors included', async () => {
+    const counts: number[] = [];
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    let entered = () => undefined as void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const other = Fastify();
+    registerHttpMetrics(other, m);
+    other.get('/hold', async () => {
+      entered();
+      await held;
+      return { ok: true };
+    });
+    other.get('/count', async () => {
+      counts.push(httpRequestsInFlight());
+      return { ok: true };
+    });
+    other.get('/fail', async () => {
+      throw new Error('boom');
+    });
+    await other.ready();
+    try {
+      const before = httpRequestsInFlight();
+      const holding = other.inject({ method: 'GET', url: '/hold' });
+      await inside;
+      await other.inject({ method: 'GET', url: '/count' });
+      release();
+      expect((await holding).statusCode).toBe(200);
+      expect((await other.inject({ method: 'GET', url: '/fail' })).statusCode).toBe(500);
+      await other.inject({ method: 'GET', url: '/count' });
+      // While /hold was open, /count saw itself and it; afterwards only itself.
+      expect(counts).toEqual([before + 2, before + 1]);
+      expect(httpRequestsInFlight()).toBe(before);
+    } finally {
+      await other.close();
+    }
   });
 
   it('reads the error type from a compat body and nothing else', () => {
