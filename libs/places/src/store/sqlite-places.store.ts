@@ -376,6 +376,12 @@ export class SqlitePlacesStore implements PlacesStore {
     return terms;
   }
 
+  /** The vocabulary if it is in memory and current, without reading it. */
+  private keptVocabulary(fts: string): string[] | null {
+    const cached = this.vocab.get(fts);
+    return cached && cached.stamp === this.turnStamp() ? cached.terms : null;
+  }
+
   /** stampNow() with other connections' commits read at most once per turn of the event loop. */
   private turnStamp(): string {
     if (this.dataVersion === null) {
@@ -391,10 +397,12 @@ export class SqlitePlacesStore implements PlacesStore {
     const out: PlaceDoc[] = [];
     const typos = q.terms.filter((t): t is TermClause & TypoTerm => t.mode === 'fuzzy' || t.mode === 'fuzzyPrefix');
     for (const fts of tables) {
-      const vocabulary = this.vocabulary(fts);
-      const expansions = typos.length === 0 ? {} : vocabularyExpansions(typos, vocabulary);
+      // The typo pass reads the vocabulary (half a second on a whole country's addresses, again
+      // after a write); a strict pass only uses it when it is already in memory and current.
+      const vocabulary = typos.length > 0 ? this.vocabulary(fts) : this.keptVocabulary(fts);
+      const expansions = typos.length === 0 || !vocabulary ? {} : vocabularyExpansions(typos, vocabulary);
       // A term no word of the table matches: the query (an AND) finds nothing, FTS5 is not asked.
-      if (!vocabularyHasAll(q.terms, vocabulary, expansions)) continue;
+      if (vocabulary && !vocabularyHasAll(q.terms, vocabulary, expansions)) continue;
       const req = buildSqliteSearch(q, fts, expansions);
       if (!req) continue;
       for (const r of this.stmt(req.sql).all(...req.params) as Array<{ doc: string }>) out.push(decodeDoc(r.doc));
