@@ -82,8 +82,6 @@ export class SqlitePlacesStore implements PlacesStore {
   /** Writes through this connection (data_version counts only other connections' commits). */
   private writes = 0;
   private vocab = new Map<string, { stamp: string; terms: string[] }>();
-  /** `PRAGMA data_version` as read in this turn of the event loop (turnStamp()). */
-  private dataVersion: number | null = null;
   /** The live file's inode when opened, and when that was last compared with the path's. */
   private inode = 0;
   private checkedAt = 0;
@@ -362,11 +360,11 @@ export class SqlitePlacesStore implements PlacesStore {
    * per connection and kept sorted in memory (tens of thousands of terms): fts5vocab computes
    * counts from the postings of every term it returns, which made a range scan over one first
    * letter cost tens of milliseconds per word. It is read again after any write, by this
-   * connection or another (`data_version`, read once per turn of the event loop: a search's
-   * passes share it).
+   * connection or another (`data_version`, read on every use: a search thread may answer the
+   * next search in the same turn of its event loop as the one before a commit).
    */
   private vocabulary(fts: string): string[] {
-    const stamp = this.turnStamp();
+    const stamp = this.stampNow();
     const cached = this.vocab.get(fts);
     if (cached && cached.stamp === stamp) return cached.terms;
     const terms = (this.stmt(`SELECT term FROM ${fts}_vocab`).all() as Array<{ term: string }>).map((r) => r.term);
@@ -379,16 +377,7 @@ export class SqlitePlacesStore implements PlacesStore {
   /** The vocabulary if it is in memory and current, without reading it. */
   private keptVocabulary(fts: string): string[] | null {
     const cached = this.vocab.get(fts);
-    return cached && cached.stamp === this.turnStamp() ? cached.terms : null;
-  }
-
-  /** stampNow() with other connections' commits read at most once per turn of the event loop. */
-  private turnStamp(): string {
-    if (this.dataVersion === null) {
-      this.dataVersion = this.stmt('PRAGMA data_version').pluck().get() as number;
-      setImmediate(() => (this.dataVersion = null));
-    }
-    return `${this.swaps}:${this.dataVersion}:${this.writes}`;
+    return cached && cached.stamp === this.stampNow() ? cached.terms : null;
   }
 
   async candidates(q: CandidateQuery): Promise<PlaceDoc[]> {

@@ -6,7 +6,7 @@ import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery, TermClause } from '../search/candidate-query';
 import { candidateQuery, planSearch, SearchKind } from '../search/search-plan';
 import { buildSqliteSearch, SQLITE_TABLES } from '../search/sqlite-query.builder';
-import { searchFixtureDocs } from '../search/testing/search-fixtures';
+import { address, searchFixtureDocs, street } from '../search/testing/search-fixtures';
 import { TypoTerm, vocabularyExpansions, vocabularyHasAll } from '../search/typo-prefix';
 import { SqlitePlacesStore } from './sqlite-places.store';
 
@@ -84,5 +84,21 @@ describe('SQLite candidates: a query with a word the table lacks is not sent to 
     expect(compared).toBeGreaterThan(1000);
     expect(found).toBeGreaterThan(200);
     expect(skippedEmpty).toBeGreaterThan(200);
+  });
+
+  it('sees a word another connection committed since its vocabulary was read, in the same turn of the event loop', async () => {
+    const reader = new SqlitePlacesStore(file, 'reader');
+    await reader.init();
+    try {
+      const zvonarka = (pass: 'strict' | 'fuzzy') => candidateQuery(planSearch('query', parseRequest(PlaceQueryRequest, { query: 'Zvonařka 3' })), pass);
+      // The typo pass reads the vocabulary; the word is not in it yet.
+      expect(await reader.candidates(zvonarka('fuzzy'))).toEqual([]);
+      expect(await reader.candidates(zvonarka('strict'))).toEqual([]);
+      // No timer or I/O in between: the same turn.
+      await store.upsert([street('opava', 'Zvonařka'), address('opava', 'Zvonařka', '3')]);
+      expect((await reader.candidates(zvonarka('strict'))).map((d) => d.name)).toContain('Zvonařka 3');
+    } finally {
+      await reader.close();
+    }
   });
 });
