@@ -2,7 +2,7 @@ import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { DomainError, ErrorEnvelope, ErrorTypes, Place, PlaceReverseRequest } from '@lookup/contracts';
-import { httpRequestsInFlight, observeEngine } from '@lookup/shared/metrics';
+import { httpQuiet, observeEngine } from '@lookup/shared/metrics';
 import { RawJson } from '@lookup/shared/transport';
 import type { SqliteSource } from '../store/sqlite-places.store';
 import type { LatLng, SearchDto, SearchKind } from './search-plan';
@@ -32,6 +32,13 @@ export interface ThreadMessage {
 
 /** `ms`: how long the thread took for the whole search, its answer's encoding included. */
 export type ThreadReply = { id: number; timings: EngineTiming[]; ms: number } & ({ ok: true; places: Place[] } | { ok: true; json: Uint8Array } | { ok: false; error: ErrorEnvelope });
+
+/**
+ * runsHere() needs the process to have been idle this long before the request came: a client
+ * waiting for each answer before its next request (concurrency 1) takes longer than this to
+ * turn around on loopback, while under load the next request is already waiting.
+ */
+const QUIET_GAP_MS = 0.1;
 
 /** A search a thread has not answered in this long is answered 504 (the thread goes on). */
 export const SEARCH_THREAD_TIMEOUT_MS = 10_000;
@@ -105,14 +112,14 @@ export class SearchThreads {
   /**
    * Whether the caller should run this search itself instead: only when searches cost less than
    * `inlineBelowMs` lately (a small dataset such as the bundled sample), nothing else is under
-   * way (no other HTTP request in this process, every thread idle, no other search run here in
-   * this turn of the event loop). A thread's round trip then costs more than the search: two
+   * way (no other HTTP request in this process and none answered just before this one came,
+   * every thread idle, no other search run here in this turn of the event loop). A thread's round trip then costs more than the search: two
    * wake-ups (a system call each, and on a VM an idle vCPU woken) and a copy each way. Under load
    * the searches go to the threads, and the cores search side by side; a large register's
    * searches always do.
    */
   runsHere(): boolean {
-    if (this.ranHere || !(this.costMs < this.inlineBelowMs) || httpRequestsInFlight() > 1) return false;
+    if (this.ranHere || !(this.costMs < this.inlineBelowMs) || !httpQuiet(QUIET_GAP_MS)) return false;
     for (const t of this.threads) if (t.inFlight > 0) return false;
     this.ranHere = true;
     setImmediate(() => (this.ranHere = false));

@@ -23,15 +23,27 @@ export function routeLabel(req: FastifyRequest): string {
 }
 
 let inFlight = 0;
+/** When the last open request was answered (performance.now()), and how long nothing was open before the latest request came. */
+let idleSince = 0;
+let idleBeforeLatest = Number.POSITIVE_INFINITY;
 
 /**
- * HTTP requests this process has begun and not yet answered (0 without an HTTP server): what
- * tells the standalone search whether anything waits behind a search it would run on the main
- * thread (search-threads.ts). A request whose answer never finishes stays counted, which only
- * sends the searches to the threads.
+ * HTTP requests this process has begun and not yet answered (0 without an HTTP server). A
+ * request whose answer never finishes stays counted.
  */
 export function httpRequestsInFlight(): number {
   return inFlight;
+}
+
+/**
+ * Whether this process is quiet: at most one HTTP request open (the caller's own), and before it
+ * came, none was open for at least `gapMs`. Under load the next request is already waiting when
+ * one is answered (unread requests are not counted, so the open count alone would not tell).
+ * What tells the standalone search whether anything waits behind a search it would run on the
+ * main thread (search-threads.ts).
+ */
+export function httpQuiet(gapMs: number): boolean {
+  return inFlight <= 1 && idleBeforeLatest >= gapMs;
 }
 
 /**
@@ -40,6 +52,7 @@ export function httpRequestsInFlight(): number {
  */
 export function registerHttpMetrics(fastify: FastifyInstance, m: LookupMetrics = metrics()): void {
   fastify.addHook('onRequest', (_req, _reply, done) => {
+    idleBeforeLatest = inFlight === 0 ? performance.now() - idleSince : 0;
     inFlight++;
     done();
   });
@@ -50,6 +63,7 @@ export function registerHttpMetrics(fastify: FastifyInstance, m: LookupMetrics =
   });
   fastify.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
     inFlight = Math.max(0, inFlight - 1);
+    if (inFlight === 0) idleSince = performance.now();
     const route = routeLabel(req);
     if (route === METRICS_PATH) return;
     const status = String(reply.statusCode);

@@ -5,7 +5,7 @@ import { CallHandler, ExecutionContext } from '@nestjs/common';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { DomainError, ErrorTypes, toErrorBody } from '@lookup/contracts';
 import { LookupMetrics, metrics } from './metrics.registry';
-import { errorTypeOf, httpRequestsInFlight, registerHttpMetrics, registerMetricsRoute } from './http-metrics';
+import { errorTypeOf, httpQuiet, httpRequestsInFlight, registerHttpMetrics, registerMetricsRoute } from './http-metrics';
 import { measureTransport } from './transport-metrics';
 import { timeEngine, timeEngineSync } from './engine-metrics';
 import { IndexerProgress } from './indexer-metrics';
@@ -66,8 +66,9 @@ describe('HTTP metrics', () => {
     expect(text).not.toContain('route="/metrics"');
   });
 
-  it('counts the requests begun and not yet answered, errors included', async () => {
+  it('counts the requests begun and not yet answered, errors included, and tells when the process was quiet before one', async () => {
     const counts: number[] = [];
+    const quiet: boolean[] = [];
     let release = () => undefined as void;
     const held = new Promise<void>((r) => (release = r));
     let entered = () => undefined as void;
@@ -81,6 +82,7 @@ describe('HTTP metrics', () => {
     });
     other.get('/count', async () => {
       counts.push(httpRequestsInFlight());
+      quiet.push(httpQuiet(200));
       return { ok: true };
     });
     other.get('/fail', async () => {
@@ -96,8 +98,12 @@ describe('HTTP metrics', () => {
       expect((await holding).statusCode).toBe(200);
       expect((await other.inject({ method: 'GET', url: '/fail' })).statusCode).toBe(500);
       await other.inject({ method: 'GET', url: '/count' });
+      // A request right after another was answered: not quiet; after a pause longer than the gap: quiet.
+      await new Promise((r) => setTimeout(r, 300));
+      await other.inject({ method: 'GET', url: '/count' });
       // While /hold was open, /count saw itself and it; afterwards only itself.
-      expect(counts).toEqual([before + 2, before + 1]);
+      expect(counts).toEqual([before + 2, before + 1, before + 1]);
+      expect(quiet).toEqual([false, false, true]);
       expect(httpRequestsInFlight()).toBe(before);
     } finally {
       await other.close();
