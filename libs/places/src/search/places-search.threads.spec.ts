@@ -8,7 +8,7 @@ import { SqlitePlacesStore } from '../store/sqlite-places.store';
 import { PlacesStore } from '../store/places.store';
 import { PlacesSearchService } from './places-search.service';
 import { PlacesSearchHandlers } from './places-search.handlers';
-import { SearchThreads } from './search-threads';
+import { LoopLoad, QuietCheck, SearchThreads } from './search-threads';
 import { sqliteTestStore } from './testing/test-stores';
 import { placesSearchContract } from './testing/places-search.contract';
 import { address, searchFixtureDocs, street } from './testing/search-fixtures';
@@ -21,8 +21,8 @@ import { address, searchFixtureDocs, street } from './testing/search-fixtures';
 const pools: SearchThreads[] = [];
 afterAll(() => Promise.all(pools.map((p) => p.close())));
 
-function threaded(store: PlacesStore, size = 2, timeoutMs?: number, inlineBelowMs?: number): { service: PlacesSearchService; threads: SearchThreads } {
-  const threads = new SearchThreads(() => (store as SqlitePlacesStore).source, size, timeoutMs, inlineBelowMs);
+function threaded(store: PlacesStore, size = 2, timeoutMs?: number, inlineBelowMs?: number, quiet?: QuietCheck): { service: PlacesSearchService; threads: SearchThreads } {
+  const threads = new SearchThreads(() => (store as SqlitePlacesStore).source, size, timeoutMs, inlineBelowMs, quiet);
   pools.push(threads);
   return { service: new PlacesSearchService(store, undefined, undefined, threads), threads };
 }
@@ -211,7 +211,7 @@ describe('search threads: a cheap search while nothing else is under way runs on
   afterAll(() => store.close());
 
   it('sends searches to the threads until one has shown what they cost, then runs them here, one per turn, with the same answers', async () => {
-    const { service } = threaded(store, 2, undefined, 1000);
+    const { service } = threaded(store, 2, undefined, 1000, () => true);
     const onThread = await service.answer('query', dto('Lihovarská 79'));
     expect(onThread).toBeInstanceOf(RawJson);
     const expected = (onThread as RawJson).value() as Place[];
@@ -229,26 +229,26 @@ describe('search threads: a cheap search while nothing else is under way runs on
   });
 
   it('never while a thread is busy, nor with the default limit (0), nor once searches cost more than the limit', async () => {
-    const { threads } = threaded(store, 1, undefined, 1000);
+    const { threads } = threaded(store, 1, undefined, 1000, () => true);
     const busy = threads.runJson({ op: 'query', dto: dto('Lihovarská'), located: null });
     expect(threads.runsHere()).toBe(false);
     await busy;
     await nextTurn();
     expect(threads.runsHere()).toBe(true);
 
-    const plain = threaded(store, 1);
+    const plain = threaded(store, 1, undefined, undefined, () => true);
     await plain.threads.runJson({ op: 'query', dto: dto('Lihovarská'), located: null });
     await nextTurn();
     expect(plain.threads.runsHere()).toBe(false);
 
-    const tight = threaded(store, 1, undefined, 1e-6);
+    const tight = threaded(store, 1, undefined, 1e-6, () => true);
     await tight.threads.runJson({ op: 'query', dto: dto('Lihovarská'), located: null });
     await nextTurn();
     expect(tight.threads.runsHere()).toBe(false);
   });
 
   it('learns the cost of the searches it ran itself: a dear one sends the next ones to the threads', async () => {
-    const { threads } = threaded(store, 1, undefined, 5);
+    const { threads } = threaded(store, 1, undefined, 5, () => true);
     threads.start();
     threads.ranFor(0.1);
     expect(threads.runsHere()).toBe(true);
@@ -256,5 +256,34 @@ describe('search threads: a cheap search while nothing else is under way runs on
     // A moving average: one search of 500 ms lifts it far past 5 ms.
     threads.ranFor(500);
     expect(threads.runsHere()).toBe(false);
+  });
+
+  it('never when the process is not quiet', async () => {
+    let quiet = false;
+    const { threads } = threaded(store, 1, undefined, 1000, () => quiet);
+    await threads.runJson({ op: 'query', dto: dto('Lihovarská'), located: null });
+    await nextTurn();
+    expect(threads.runsHere()).toBe(false);
+    quiet = true;
+    expect(threads.runsHere()).toBe(true);
+  });
+
+  it('tells a busy event loop from an idle one, over windows of the given length', async () => {
+    const load = new LoopLoad(30, 0.7);
+    const spin = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    // Busy: the window spent spinning (lower bounds: the loop can only be busier).
+    await new Promise((r) => setTimeout(r, 40));
+    load.busy();
+    spin(60);
+    expect(load.busy()).toBe(true);
+    // A window spent waiting on a timer: idle.
+    await new Promise((r) => setTimeout(r, 60));
+    expect(load.busy()).toBe(false);
+    // Measured at most once per window: spinning briefly right after changes nothing yet.
+    spin(5);
+    expect(load.busy()).toBe(false);
   });
 });

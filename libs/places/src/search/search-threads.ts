@@ -1,4 +1,5 @@
 import { extname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { DomainError, ErrorEnvelope, ErrorTypes, Place, PlaceReverseRequest } from '@lookup/contracts';
@@ -39,6 +40,48 @@ export type ThreadReply = { id: number; timings: EngineTiming[]; ms: number } & 
  * turn around on loopback, while under load the next request is already waiting.
  */
 const QUIET_GAP_MS = 0.1;
+/**
+ * ... and its event loop to have been busy at most this share of the last 50 ms: when the main
+ * thread is near its limit (under load from a client slower than the server) there are gaps
+ * between requests, but a search run there would still take the time of the next ones.
+ */
+const LOOP_BUSY = 0.7;
+const LOOP_WINDOW_MS = 50;
+
+/**
+ * How busy this thread's event loop was (its utilisation), measured over windows of at least
+ * `windowMs`: `busy()` compares the share of the last finished window with `limit`.
+ */
+export class LoopLoad {
+  private at = performance.now();
+  private elu = performance.eventLoopUtilization();
+  private wasBusy = false;
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly limit: number,
+  ) {}
+
+  busy(): boolean {
+    const now = performance.now();
+    if (now - this.at >= this.windowMs) {
+      const elu = performance.eventLoopUtilization();
+      this.wasBusy = performance.eventLoopUtilization(elu, this.elu).utilization > this.limit;
+      this.at = now;
+      this.elu = elu;
+    }
+    return this.wasBusy;
+  }
+}
+
+/** Whether the process is quiet enough for a search to run on the calling thread (see SearchThreads.runsHere()). */
+export type QuietCheck = () => boolean;
+
+/** The app's check: the HTTP requests (httpQuiet) and this thread's event loop (LoopLoad). */
+export function processQuiet(): QuietCheck {
+  const loop = new LoopLoad(LOOP_WINDOW_MS, LOOP_BUSY);
+  return () => httpQuiet(QUIET_GAP_MS) && !loop.busy();
+}
 
 /** A search a thread has not answered in this long is answered 504 (the thread goes on). */
 export const SEARCH_THREAD_TIMEOUT_MS = 10_000;
@@ -90,6 +133,7 @@ export class SearchThreads {
     private readonly size: number,
     private readonly timeoutMs = SEARCH_THREAD_TIMEOUT_MS,
     private readonly inlineBelowMs = 0,
+    private readonly quiet: QuietCheck = processQuiet(),
   ) {
     if (size < 1) throw new Error('SearchThreads needs at least one thread');
   }
@@ -111,15 +155,16 @@ export class SearchThreads {
 
   /**
    * Whether the caller should run this search itself instead: only when searches cost less than
-   * `inlineBelowMs` lately (a small dataset such as the bundled sample), nothing else is under
-   * way (no other HTTP request in this process and none answered just before this one came,
-   * every thread idle, no other search run here in this turn of the event loop). A thread's round trip then costs more than the search: two
+   * `inlineBelowMs` lately (a small dataset such as the bundled sample), every thread is idle, no
+   * other search ran here in this turn of the event loop, and the process is quiet (`quiet`: by
+   * default no other HTTP request open, none answered just before this one came, and the event
+   * loop not near its limit). A thread's round trip then costs more than the search: two
    * wake-ups (a system call each, and on a VM an idle vCPU woken) and a copy each way. Under load
    * the searches go to the threads, and the cores search side by side; a large register's
    * searches always do.
    */
   runsHere(): boolean {
-    if (this.ranHere || !(this.costMs < this.inlineBelowMs) || !httpQuiet(QUIET_GAP_MS)) return false;
+    if (this.ranHere || !(this.costMs < this.inlineBelowMs) || !this.quiet()) return false;
     for (const t of this.threads) if (t.inFlight > 0) return false;
     this.ranHere = true;
     setImmediate(() => (this.ranHere = false));

@@ -46,11 +46,11 @@ export class AppConfig {
    */
   @Type(() => Number) @IsInt() @Min(0) @Max(32) SEARCH_THREADS = Math.min(4, availableParallelism());
   /**
-   * Standalone: while searches cost less than this lately (ms, a moving average) and the search
-   * threads are idle, a search runs on the main thread instead, saving the threads' round trip
-   * (the bundled sample, small registers). 0: always on the threads.
+   * Standalone: while searches cost less than this lately (ms, a moving average) and the process
+   * is quiet (search-threads.ts), a search runs on the main thread instead, saving the threads'
+   * round trip (the bundled sample, small registers). 0: always on the threads.
    */
-  @Type(() => Number) @IsNumber() @Min(0) @Max(100) SEARCH_INLINE_BELOW_MS = 1;
+  @Type(() => Number) @IsNumber() @Min(0) @Max(100) SEARCH_INLINE_BELOW_MS = 0.3;
 
   // Keys and abuse limits (gateway). See README "Security".
   /** A key ensured at start (scripts, tests). Without it, an empty standalone key store gets one random key, printed once. */
