@@ -38,7 +38,6 @@ import { parseRequest, PlaceQueryRequest } from '../libs/contracts/src';
 
 export const KEY = 'bench-search-key';
 
-/** What a typing user sends: every golden query cut after 3 letters, after each word, and whole. */
 /** The search threads' settings a bench takes from its environment (SEARCH_THREADS, SEARCH_INLINE_BELOW_MS); the app's defaults otherwise. */
 export function threadSettings(): { SEARCH_THREADS?: number; SEARCH_INLINE_BELOW_MS?: number } {
   const out: { SEARCH_THREADS?: number; SEARCH_INLINE_BELOW_MS?: number } = {};
@@ -46,6 +45,7 @@ export function threadSettings(): { SEARCH_THREADS?: number; SEARCH_INLINE_BELOW
   return out;
 }
 
+/** What a typing user sends: every golden query cut after 3 letters, after each word, and whole. */
 export function autocompleteQueries(file: string): string[] {
   const out: string[] = [];
   for (const q of loadGolden(file)) {

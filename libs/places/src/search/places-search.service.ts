@@ -90,7 +90,7 @@ export class PlacesSearchService implements OnModuleInit {
     try {
       return await call();
     } finally {
-      this.threads.ranFor(performance.now() - t0);
+      this.threads.noteCost(performance.now() - t0);
     }
   }
 

@@ -211,14 +211,19 @@ describe('search threads: a cheap search while nothing else is under way runs on
   afterAll(() => store.close());
 
   it('sends searches to the threads until one has shown what they cost, then runs them here, one per turn, with the same answers', async () => {
-    const { service } = threaded(store, 2, undefined, 1000, () => true);
+    const { service, threads } = threaded(store, 2, undefined, 1000, () => true);
     const onThread = await service.answer('query', dto('Lihovarská 79'));
     expect(onThread).toBeInstanceOf(RawJson);
     const expected = (onThread as RawJson).value() as Place[];
     expect(expected.length).toBeGreaterThan(0);
     await nextTurn();
+    const cost = jest.spyOn(threads, 'noteCost');
     const here = await service.answer('query', dto('Lihovarská 79'));
     expect(here).not.toBeInstanceOf(RawJson);
+    // The search run here reported what it cost.
+    expect(cost).toHaveBeenCalledTimes(1);
+    expect(cost.mock.calls[0][0]).toBeGreaterThan(0);
+    cost.mockRestore();
     expect(JSON.parse(JSON.stringify(here))).toEqual(expected);
     await nextTurn();
     // Two in one turn: the first here, the second on a thread.
@@ -250,11 +255,11 @@ describe('search threads: a cheap search while nothing else is under way runs on
   it('learns the cost of the searches it ran itself: a dear one sends the next ones to the threads', async () => {
     const { threads } = threaded(store, 1, undefined, 5, () => true);
     threads.start();
-    threads.ranFor(0.1);
+    threads.noteCost(0.1);
     expect(threads.runsHere()).toBe(true);
     await nextTurn();
     // A moving average: one search of 500 ms lifts it far past 5 ms.
-    threads.ranFor(500);
+    threads.noteCost(500);
     expect(threads.runsHere()).toBe(false);
   });
 

@@ -171,12 +171,8 @@ export class SearchThreads {
     return true;
   }
 
-  /** The cost of a search that ran on the calling thread (after runsHere()). */
-  ranFor(ms: number): void {
-    this.noteCost(ms);
-  }
-
-  private noteCost(ms: number): void {
+  /** What a search cost (ms): one a thread answered, or one the caller ran itself after runsHere(). */
+  noteCost(ms: number): void {
     this.costMs = Number.isFinite(this.costMs) ? this.costMs * 0.95 + ms * 0.05 : ms;
   }
 

@@ -1,3 +1,4 @@
+import type { TermClause } from './candidate-query';
 import { editDistance, FUZZY_PREFIX_LENGTH, fuzzyExpansions } from './fuzzy';
 
 /**
@@ -129,7 +130,7 @@ export function vocabularyExpansions(terms: TypoTerm[], vocabulary: string[]): R
  * expansion there (or be in it as typed). False means the query finds nothing, without asking
  * the index; true does not promise a match (the words may sit in different documents).
  */
-export function vocabularyHasAll(terms: Array<{ value: string; mode: 'exact' | 'prefix' | TypoTerm['mode'] }>, vocabulary: string[], expansions: Record<string, string[]>): boolean {
+export function vocabularyHasAll(terms: TermClause[], vocabulary: string[], expansions: Record<string, string[]>): boolean {
   for (const t of terms) {
     if (t.mode === 'fuzzy' || t.mode === 'fuzzyPrefix') {
       if (expansions[expansionKey({ mode: t.mode, value: t.value })]?.length) continue;

@@ -101,4 +101,32 @@ describe('SQLite candidates: a query with a word the table lacks is not sent to 
       await reader.close();
     }
   });
+
+  it('leaves FTS5 out once the vocabulary is in memory, and reads it only for a typo pass', async () => {
+    const fresh = new SqlitePlacesStore(join(dir.path, 'fresh.sqlite'));
+    await fresh.init();
+    await fresh.upsert(searchFixtureDocs());
+    // Every statement's all(), the store's included: the full-text queries among them.
+    const statement = Object.getPrototypeOf(raw.prepare('SELECT 1')) as { all: (...a: unknown[]) => unknown[] };
+    const all = jest.spyOn(statement, 'all');
+    const ftsCalls = () => all.mock.contexts.filter((c) => String((c as { source?: string }).source).includes(' MATCH ')).length;
+    const plan = (text: string, pass: 'strict' | 'fuzzy') => candidateQuery(planSearch('query', parseRequest(PlaceQueryRequest, { query: text })), pass);
+    try {
+      // No vocabulary in memory yet: a strict pass asks FTS5 (and does not read the vocabulary).
+      expect(await fresh.candidates(plan('Xyzstrasse 12', 'strict'))).toEqual([]);
+      expect(ftsCalls()).toBe(1);
+      // A typo pass reads it; its words match nothing, so FTS5 is not asked.
+      expect(await fresh.candidates(plan('Xyzstrasse 12', 'fuzzy'))).toEqual([]);
+      expect(all.mock.contexts.some((c) => String((c as { source?: string }).source).includes('_vocab'))).toBe(true);
+      expect(ftsCalls()).toBe(1);
+      // Now a strict pass with a word no document has is not sent either; one that can match is.
+      expect(await fresh.candidates(plan('Xyzstrasse 12', 'strict'))).toEqual([]);
+      expect(ftsCalls()).toBe(1);
+      expect((await fresh.candidates(plan('Lihovarská 79', 'strict'))).length).toBeGreaterThan(0);
+      expect(ftsCalls()).toBe(2);
+    } finally {
+      all.mockRestore();
+      await fresh.close();
+    }
+  });
 });
