@@ -27,6 +27,8 @@ import { CandidateQuery } from './candidate-query';
 import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
 
 /** Tests hand in a locator of their own; the app builds the configured one. */
+const utf8 = new TextEncoder();
+
 export const PLACES_IP_LOCATOR = Symbol('PLACES_IP_LOCATOR');
 
 /** How engine calls are timed: `timeEngine` in the app; a search thread collects them for the main thread's metrics. */
@@ -101,12 +103,21 @@ export class PlacesSearchService implements OnModuleInit {
    */
   async answer(kind: SearchKind, dto: SearchDto): Promise<Place[] | RawJson> {
     const located = await this.locate(viaIpTarget(dto));
-    return this.threads && !this.threads.runsHere() ? this.threads.runJson({ op: kind, dto, located }) : this.here(() => this.searchAt(kind, dto, located));
+    return this.threads && !this.threads.runsHere() ? this.threads.runJson({ op: kind, dto, located }) : this.here(async () => this.asJson(await this.searchAt(kind, dto, located)));
   }
 
   /** Reverse geocoding answered to a transport request (see answer()). */
   answerReverse(dto: PlaceReverseRequest): Promise<Place[] | RawJson> {
-    return this.threads && !this.threads.runsHere() ? this.threads.runJson({ op: 'reverse', dto }) : this.here(() => this.reverseHere(dto));
+    return this.threads && !this.threads.runsHere() ? this.threads.runJson({ op: 'reverse', dto }) : this.here(async () => this.asJson(await this.reverseHere(dto)));
+  }
+
+  /**
+   * With search threads, a search run on this thread is answered as JSON text too: the gateway's
+   * reply path then always sees one kind of answer. Answering the objects here after threads had
+   * answered text (and back) made the main thread's code slower for every later request.
+   */
+  private asJson(places: Place[]): Place[] | RawJson {
+    return this.threads ? new RawJson(utf8.encode(JSON.stringify(places))) : places;
   }
 
   /** One search with the caller already located (`around_latlng_via_ip`): what a search thread runs. */

@@ -1,9 +1,8 @@
 import { extname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { DomainError, ErrorEnvelope, ErrorTypes, Place, PlaceReverseRequest } from '@lookup/contracts';
-import { httpQuiet, observeEngine } from '@lookup/shared/metrics';
+import { httpOneClient, observeEngine } from '@lookup/shared/metrics';
 import { RawJson } from '@lookup/shared/transport';
 import type { SqliteSource } from '../store/sqlite-places.store';
 import type { LatLng, SearchDto, SearchKind } from './search-plan';
@@ -35,52 +34,17 @@ export interface ThreadMessage {
 export type ThreadReply = { id: number; timings: EngineTiming[]; ms: number } & ({ ok: true; places: Place[] } | { ok: true; json: Uint8Array } | { ok: false; error: ErrorEnvelope });
 
 /**
- * runsHere() needs the process to have been idle this long before the request came: a client
- * waiting for each answer before its next request (concurrency 1) takes longer than this to
- * turn around on loopback, while under load the next request is already waiting.
+ * runsHere() needs one client to have had the process to itself this long (see httpOneClient):
+ * long enough that under load, where requests come on many connections, it never holds.
  */
-const QUIET_GAP_MS = 0.1;
-/**
- * ... and its event loop to have been busy at most this share of the last 50 ms: when the main
- * thread is near its limit (under load from a client slower than the server) there are gaps
- * between requests, but a search run there would still take the time of the next ones.
- */
-const LOOP_BUSY = 0.7;
-const LOOP_WINDOW_MS = 50;
-
-/**
- * How busy this thread's event loop was (its utilisation), measured over windows of at least
- * `windowMs`: `busy()` compares the share of the last finished window with `limit`.
- */
-export class LoopLoad {
-  private at = performance.now();
-  private elu = performance.eventLoopUtilization();
-  private wasBusy = false;
-
-  constructor(
-    private readonly windowMs: number,
-    private readonly limit: number,
-  ) {}
-
-  busy(): boolean {
-    const now = performance.now();
-    if (now - this.at >= this.windowMs) {
-      const elu = performance.eventLoopUtilization();
-      this.wasBusy = performance.eventLoopUtilization(elu, this.elu).utilization > this.limit;
-      this.at = now;
-      this.elu = elu;
-    }
-    return this.wasBusy;
-  }
-}
+const ONE_CLIENT_MS = 20;
 
 /** Whether the process is quiet enough for a search to run on the calling thread (see SearchThreads.runsHere()). */
 export type QuietCheck = () => boolean;
 
-/** The app's check: the HTTP requests (httpQuiet) and this thread's event loop (LoopLoad). */
+/** The app's check: one client has had the HTTP server to itself lately (httpOneClient). */
 export function processQuiet(): QuietCheck {
-  const loop = new LoopLoad(LOOP_WINDOW_MS, LOOP_BUSY);
-  return () => httpQuiet(QUIET_GAP_MS) && !loop.busy();
+  return () => httpOneClient(ONE_CLIENT_MS);
 }
 
 /** A search a thread has not answered in this long is answered 504 (the thread goes on). */
@@ -155,13 +119,12 @@ export class SearchThreads {
 
   /**
    * Whether the caller should run this search itself instead: only when searches cost less than
-   * `inlineBelowMs` lately (a small dataset such as the bundled sample), every thread is idle, no
-   * other search ran here in this turn of the event loop, and the process is quiet (`quiet`: by
-   * default no other HTTP request open, none answered just before this one came, and the event
-   * loop not near its limit). A thread's round trip then costs more than the search: two
-   * wake-ups (a system call each, and on a VM an idle vCPU woken) and a copy each way. Under load
-   * the searches go to the threads, and the cores search side by side; a large register's
-   * searches always do.
+   * `inlineBelowMs` lately, every thread is idle, no other search ran here in this turn of the
+   * event loop, and the process is quiet (`quiet`: by default one client has had the HTTP server
+   * to itself for 20 ms, so nobody waits behind the search). A thread's round trip then costs
+   * more than it saves: two wake-ups (a system call each, and on a VM an idle vCPU woken, about
+   * 0.1 ms in all here) and a copy each way. Under load the searches go to the threads, and the
+   * cores search side by side.
    */
   runsHere(): boolean {
     if (this.ranHere || !(this.costMs < this.inlineBelowMs) || !this.quiet()) return false;

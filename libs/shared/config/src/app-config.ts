@@ -46,13 +46,14 @@ export class AppConfig {
    */
   @Type(() => Number) @IsInt() @Min(0) @Max(32) SEARCH_THREADS = Math.min(4, availableParallelism());
   /**
-   * Standalone: while searches cost less than this lately (ms, a moving average) and the process
-   * is quiet (search-threads.ts), a search runs on the main thread instead, saving the threads'
-   * round trip (the bundled sample, small registers). 0 (the default): always on the threads;
-   * 0.3 saves 0.1-0.2 ms a search on a quiet server with small data, and measured about 11 %
-   * fewer searches/s at 8 clients on the sample (README, Benchmarks).
+   * Standalone: while searches cost less than this lately (ms, a moving average) and one client
+   * has had the server to itself for 20 ms (every request on one kept-alive connection, none
+   * other open: search-threads.ts), a search runs on the main thread instead, saving the
+   * threads' round trip (two wake-ups). Under load, requests come on many connections and the
+   * searches stay on the threads. 2 (the default) covers the sample and a whole register's
+   * typical search (about 1 ms); 0: always on the threads (README, Benchmarks).
    */
-  @Type(() => Number) @IsNumber() @Min(0) @Max(100) SEARCH_INLINE_BELOW_MS = 0;
+  @Type(() => Number) @IsNumber() @Min(0) @Max(100) SEARCH_INLINE_BELOW_MS = 2;
 
   // Keys and abuse limits (gateway). See README "Security".
   /** A key ensured at start (scripts, tests). Without it, an empty standalone key store gets one random key, printed once. */

@@ -23,9 +23,9 @@ export function routeLabel(req: FastifyRequest): string {
 }
 
 let inFlight = 0;
-/** When the last open request was answered (performance.now()), and how long nothing was open before the latest request came. */
-let idleSince = 0;
-let idleBeforeLatest = Number.POSITIVE_INFINITY;
+/** The connection the latest request came on, and since when (performance.now()) every request came on it. */
+let lastSocket: object | null = null;
+let oneClientSince = 0;
 
 /**
  * HTTP requests this process has begun and not yet answered (0 without an HTTP server). A
@@ -36,14 +36,15 @@ export function httpRequestsInFlight(): number {
 }
 
 /**
- * Whether this process is quiet: at most one HTTP request open (the caller's own), and before it
- * came, none was open for at least `gapMs`. Under load the next request is already waiting when
- * one is answered (unread requests are not counted, so the open count alone would not tell).
- * What tells the standalone search whether anything waits behind a search it would run on the
- * main thread (search-threads.ts).
+ * Whether one client has had this process to itself for at least `ms`: every request in that
+ * time came on the connection of the latest one, and no other is open. A client that waits for
+ * each answer before its next request on a kept-alive connection (a user typing, a script,
+ * concurrency 1) is one; under load, requests come on many connections and the latest one
+ * changes with nearly every request. What tells the standalone search whether a search it
+ * would run on the main thread could hold up anyone else (search-threads.ts).
  */
-export function httpQuiet(gapMs: number): boolean {
-  return inFlight <= 1 && idleBeforeLatest >= gapMs;
+export function httpOneClient(ms: number): boolean {
+  return inFlight <= 1 && lastSocket !== null && performance.now() - oneClientSince >= ms;
 }
 
 /**
@@ -51,8 +52,12 @@ export function httpQuiet(gapMs: number): boolean {
  * see every answer, including those Nest's guards and filters produce.
  */
 export function registerHttpMetrics(fastify: FastifyInstance, m: LookupMetrics = metrics()): void {
-  fastify.addHook('onRequest', (_req, _reply, done) => {
-    idleBeforeLatest = inFlight === 0 ? performance.now() - idleSince : 0;
+  fastify.addHook('onRequest', (req, _reply, done) => {
+    const socket = req.raw.socket as object | undefined;
+    if (socket !== lastSocket) {
+      lastSocket = socket ?? null;
+      oneClientSince = performance.now();
+    }
     inFlight++;
     done();
   });
@@ -63,7 +68,6 @@ export function registerHttpMetrics(fastify: FastifyInstance, m: LookupMetrics =
   });
   fastify.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
     inFlight = Math.max(0, inFlight - 1);
-    if (inFlight === 0) idleSince = performance.now();
     const route = routeLabel(req);
     if (route === METRICS_PATH) return;
     const status = String(reply.statusCode);

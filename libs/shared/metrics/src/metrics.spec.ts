@@ -1,11 +1,12 @@
 import 'reflect-metadata';
+import { Agent, request } from 'node:http';
 import Fastify, { FastifyInstance } from 'fastify';
 import { of, throwError, lastValueFrom } from 'rxjs';
 import { CallHandler, ExecutionContext } from '@nestjs/common';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { DomainError, ErrorTypes, toErrorBody } from '@lookup/contracts';
 import { LookupMetrics, metrics } from './metrics.registry';
-import { errorTypeOf, httpQuiet, httpRequestsInFlight, registerHttpMetrics, registerMetricsRoute } from './http-metrics';
+import { errorTypeOf, httpOneClient, httpRequestsInFlight, registerHttpMetrics, registerMetricsRoute } from './http-metrics';
 import { measureTransport } from './transport-metrics';
 import { timeEngine, timeEngineSync } from './engine-metrics';
 import { IndexerProgress } from './indexer-metrics';
@@ -66,9 +67,8 @@ describe('HTTP metrics', () => {
     expect(text).not.toContain('route="/metrics"');
   });
 
-  it('counts the requests begun and not yet answered, errors included, and tells when the process was quiet before one', async () => {
+  it('counts the requests begun and not yet answered, errors included', async () => {
     const counts: number[] = [];
-    const quiet: boolean[] = [];
     let release = () => undefined as void;
     const held = new Promise<void>((r) => (release = r));
     let entered = () => undefined as void;
@@ -82,7 +82,6 @@ describe('HTTP metrics', () => {
     });
     other.get('/count', async () => {
       counts.push(httpRequestsInFlight());
-      quiet.push(httpQuiet(200));
       return { ok: true };
     });
     other.get('/fail', async () => {
@@ -98,15 +97,65 @@ describe('HTTP metrics', () => {
       expect((await holding).statusCode).toBe(200);
       expect((await other.inject({ method: 'GET', url: '/fail' })).statusCode).toBe(500);
       await other.inject({ method: 'GET', url: '/count' });
-      // A request right after another was answered: not quiet; after a pause longer than the gap: quiet.
-      await new Promise((r) => setTimeout(r, 300));
-      await other.inject({ method: 'GET', url: '/count' });
       // While /hold was open, /count saw itself and it; afterwards only itself.
-      expect(counts).toEqual([before + 2, before + 1, before + 1]);
-      expect(quiet).toEqual([false, false, true]);
+      expect(counts).toEqual([before + 2, before + 1]);
       expect(httpRequestsInFlight()).toBe(before);
     } finally {
       await other.close();
+    }
+  });
+
+  it('tells when one client has had the server to itself: every request lately on one kept-alive connection, none other open', async () => {
+    const seen: boolean[] = [];
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    let entered = () => undefined as void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const server = Fastify();
+    registerHttpMetrics(server, m);
+    server.get('/one', async () => {
+      seen.push(httpOneClient(50));
+      return { ok: true };
+    });
+    server.get('/hold', async () => {
+      entered();
+      await held;
+      return { ok: true };
+    });
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    const port = (server.server.address() as { port: number }).port;
+    const get = (agent: Agent, path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.setTimeout(5000, () => req.destroy(new Error('timeout')));
+        req.on('error', reject);
+        req.end();
+      });
+    const a = new Agent({ keepAlive: true, maxSockets: 1 });
+    const b = new Agent({ keepAlive: true, maxSockets: 1 });
+    const pause = () => new Promise((r) => setTimeout(r, 80));
+    try {
+      await get(a, '/one'); // a new connection: not yet
+      await pause();
+      await get(a, '/one'); // the same connection, alone for longer than 50 ms
+      await get(b, '/one'); // another client's connection
+      await pause();
+      await get(a, '/one'); // back to the first: a change of connection starts the count again
+      await pause();
+      await get(a, '/one');
+      const holding = get(b, '/hold');
+      await inside;
+      await get(a, '/one'); // while another client's request is still open
+      release();
+      expect(await holding).toBe(200);
+      expect(seen).toEqual([false, true, false, false, true, false]);
+    } finally {
+      a.destroy();
+      b.destroy();
+      await server.close();
     }
   });
 
