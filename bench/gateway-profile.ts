@@ -6,8 +6,9 @@
  * (open it in Chrome DevTools or speedscope) and prints bench/cpuprofile-summary.js's table.
  *   node -r ./tools/ts-register.js bench/gateway-profile.ts [out.cpuprofile] [rounds]
  * LOG_LEVEL (default info, what the app runs with; the log goes to /dev/null) and
- * SEARCH_THREADS are taken from the environment; PROFILE_TARGET (query, regions or health) picks
- * the route (default query).
+ * SEARCH_THREADS and SEARCH_INLINE_BELOW_MS are taken from the environment; PROFILE_TARGET (query,
+ * regions or health) picks the route (default query), PROFILE_CONCURRENCY the client's
+ * concurrency (default 8), PROFILE_DATA_DIR an imported data dir to serve instead of the sample.
  */
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
@@ -21,7 +22,10 @@ const { summarize } = require('./cpuprofile-summary.js') as { summarize: (profil
 async function main(): Promise<void> {
   const out = resolve(process.argv[2] ?? 'bench/gateway-profile.cpuprofile');
   const rounds = Number(process.argv[3] ?? 3);
-  const { port, queries, close } = await startSampleServer('gateway-profile', process.env['LOG_LEVEL'] ?? 'info');
+  const concurrency = Number(process.env['PROFILE_CONCURRENCY'] ?? 8);
+  const { port, queries, close } = await startSampleServer('gateway-profile', process.env['LOG_LEVEL'] ?? 'info', undefined, process.env['PROFILE_DATA_DIR']);
+  // Warm-up: the main thread's code settles over a few thousand requests.
+  for (let i = 0; i < 2; i++) await viaClient(port, queries, concurrency, 'query');
   const all = Array.from({ length: rounds }, () => queries).flat();
   const session = new Session();
   session.connect();
@@ -29,11 +33,11 @@ async function main(): Promise<void> {
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
   const target = (process.env['PROFILE_TARGET'] ?? 'query') as 'query' | 'regions' | 'health';
-  const r = await viaClient(port, all, 8, target);
+  const r = await viaClient(port, all, concurrency, target);
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
   writeFileSync(out, JSON.stringify(profile));
-  console.log(`${target} at 8 clients: ${JSON.stringify(r)}; profile: ${out}`);
+  console.log(`${target} at ${concurrency} clients: ${JSON.stringify(r)}; profile: ${out}`);
   console.log(summarize(profile, 40));
   await close();
 }

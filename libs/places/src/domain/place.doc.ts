@@ -69,3 +69,20 @@ export function emptyDoc(country: CountryCode, object: PlaceObject, place_id: st
     city_district: null, postal_place: null,
   };
 }
+
+/**
+ * A document from its non-null fields (a stored row), the nulls put back: always built from this
+ * one literal, so every document has the same shape (V8 hidden class) and the ranking code that
+ * reads hundreds of candidates per search stays monomorphic. Filling the missing fields into the
+ * parsed object instead gave each mix of fields its own shape.
+ */
+export function docOf(d: Partial<PlaceDoc>): PlaceDoc {
+  return {
+    place_id: d.place_id as string, country: d.country as CountryCode, object: d.object as PlaceObject, name: d.name as string,
+    region_id: d.region_id ?? null, region: d.region ?? null, county_id: d.county_id ?? null, county: d.county ?? null,
+    municipality_id: d.municipality_id ?? null, municipality: d.municipality ?? null, district: d.district ?? null, street: d.street ?? null,
+    street_number: d.street_number ?? null, number_kind: d.number_kind ?? null, building_number: d.building_number ?? null, street_id: d.street_id ?? null,
+    postal_code: d.postal_code ?? null, lat: d.lat ?? null, lng: d.lng ?? null, weight: d.weight ?? 0,
+    city_district: d.city_district ?? null, postal_place: d.postal_place ?? null,
+  };
+}

@@ -1,5 +1,5 @@
 import { packJson, unpackJson } from '@lookup/shared/search';
-import { PlaceDoc } from '../domain/place.doc';
+import { docOf, PlaceDoc } from '../domain/place.doc';
 import { docTokens } from '../search/doc-tokens';
 
 /**
@@ -45,18 +45,11 @@ export function unpackDoc(base64: string): PlaceDoc | null {
 }
 
 /**
- * The stored source back to a PlaceDoc, as an object literal: a rest destructuring
+ * The stored source back to a PlaceDoc, as docOf's object literal: a rest destructuring
  * (`{ location, tokens, ...doc }`) cost about 1.7 µs per document in V8 (Node 20), 0.5 ms of a
  * 300-hit search; the literal 0.1-0.2 µs. A field missing from an older index reads as null, as
  * SQLite's rows do. `opensearch-places.stored.spec.ts` checks every PlaceDoc field comes back.
  */
 export function fromStored(s: Stored): PlaceDoc {
-  return {
-    place_id: s.place_id, country: s.country, object: s.object, name: s.name,
-    region_id: s.region_id ?? null, region: s.region ?? null, county_id: s.county_id ?? null, county: s.county ?? null,
-    municipality_id: s.municipality_id ?? null, municipality: s.municipality ?? null, district: s.district ?? null, street: s.street ?? null,
-    street_number: s.street_number ?? null, number_kind: s.number_kind ?? null, building_number: s.building_number ?? null, street_id: s.street_id ?? null,
-    postal_code: s.postal_code ?? null, lat: s.lat ?? null, lng: s.lng ?? null, weight: s.weight,
-    city_district: s.city_district ?? null, postal_place: s.postal_place ?? null,
-  };
+  return docOf(s);
 }

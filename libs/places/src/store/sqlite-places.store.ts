@@ -2,7 +2,7 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CountryCode, PlaceObject } from '@lookup/contracts';
 import { execOffThread, openSqlite, SqliteDatabase } from '@lookup/shared/search';
-import { emptyDoc, PlaceDoc } from '../domain/place.doc';
+import { docOf, PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery, TermClause } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
 import { TypoTerm, vocabularyExpansions, vocabularyHasAll } from '../search/typo-prefix';
@@ -23,11 +23,7 @@ export interface SqliteSource {
   generation: number;
 }
 
-// Rows keep a document's non-null fields only (a third of an address is nulls); reading puts the nulls back.
-const NULL_FIELDS = Object.entries(emptyDoc('CZ', 'address', 'cz_a0', ''))
-  .filter(([, v]) => v === null)
-  .map(([k]) => k);
-
+// Rows keep a document's non-null fields only (a third of an address is nulls); reading puts the nulls back (docOf).
 function encodeDoc(d: PlaceDoc): string {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(d)) if (v !== null) out[k] = v;
@@ -35,9 +31,7 @@ function encodeDoc(d: PlaceDoc): string {
 }
 
 function decodeDoc(json: string): PlaceDoc {
-  const d = JSON.parse(json) as Record<string, unknown>;
-  for (const k of NULL_FIELDS) if (d[k] === undefined) d[k] = null;
-  return d as unknown as PlaceDoc;
+  return docOf(JSON.parse(json) as Partial<PlaceDoc>);
 }
 
 /** How often a live store compares its file with the path (another process may have swapped it). */
