@@ -29,6 +29,9 @@ import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
 /** Tests hand in a locator of their own; the app builds the configured one. */
 const utf8 = new TextEncoder();
 
+/** A search begun on the main thread that has to go to a search thread after all (see searchAt()). */
+class NotHere extends Error {}
+
 export const PLACES_IP_LOCATOR = Symbol('PLACES_IP_LOCATOR');
 
 /** How engine calls are timed: `timeEngine` in the app; a search thread collects them for the main thread's metrics. */
@@ -82,7 +85,12 @@ export class PlacesSearchService implements OnModuleInit {
     const located = await this.locate(viaIpTarget(dto));
     // The IP database stays in this thread; a search thread gets the position.
     if (this.threads && !this.threads.runsHere()) return this.threads.run({ op: kind, dto, located });
-    return this.here(() => this.searchAt(kind, dto, located));
+    try {
+      return await this.here(() => this.searchAt(kind, dto, located, !!this.threads));
+    } catch (err) {
+      if (err instanceof NotHere && this.threads) return this.threads.run({ op: kind, dto, located });
+      throw err;
+    }
   }
 
   /** A search run on this thread; with search threads, its cost is what decides where the next ones run. */
@@ -103,7 +111,13 @@ export class PlacesSearchService implements OnModuleInit {
    */
   async answer(kind: SearchKind, dto: SearchDto): Promise<Place[] | RawJson> {
     const located = await this.locate(viaIpTarget(dto));
-    return this.threads && !this.threads.runsHere() ? this.threads.runJson({ op: kind, dto, located }) : this.here(async () => this.asJson(await this.searchAt(kind, dto, located)));
+    if (this.threads && !this.threads.runsHere()) return this.threads.runJson({ op: kind, dto, located });
+    try {
+      return await this.here(async () => this.asJson(await this.searchAt(kind, dto, located, !!this.threads)));
+    } catch (err) {
+      if (err instanceof NotHere && this.threads) return this.threads.runJson({ op: kind, dto, located });
+      throw err;
+    }
   }
 
   /** Reverse geocoding answered to a transport request (see answer()). */
@@ -120,8 +134,14 @@ export class PlacesSearchService implements OnModuleInit {
     return this.threads ? new RawJson(utf8.encode(JSON.stringify(places))) : places;
   }
 
-  /** One search with the caller already located (`around_latlng_via_ip`): what a search thread runs. */
-  async searchAt(kind: SearchKind, dto: SearchDto, located: LatLng | null): Promise<Place[]> {
+  /**
+   * One search with the caller already located (`around_latlng_via_ip`): what a search thread
+   * runs. `inline`: run on the main thread in place of a search thread (runsHere()); a typo pass
+   * that would first have to read the engine's vocabulary (a quarter to half a second on a whole
+   * register, once per connection and data version) throws NotHere instead, and the caller sends
+   * the search to a thread, so the main thread is never held that long.
+   */
+  async searchAt(kind: SearchKind, dto: SearchDto, located: LatLng | null, inline = false): Promise<Place[]> {
     const plan = planSearch(kind, dto, located);
     if (plan.tokens.length === 0) return [];
     if (plan.municipalityPostal) {
@@ -131,13 +151,15 @@ export class PlacesSearchService implements OnModuleInit {
       if (!plan.municipalityPostal.strict) plan.rank = { ...plan.rank, preferIds: [...(plan.rank.preferIds ?? []), ...ids] };
     }
     let ranked = await this.pass(plan, 'strict');
-    if (needsTypoPass(plan, ranked)) ranked = await this.pass(plan, 'fuzzy');
+    if (needsTypoPass(plan, ranked)) ranked = await this.pass(plan, 'fuzzy', inline);
     const docs = dedupeRanked(ranked, plan.limit);
     return docs.map((d) => toSearchPlace(d, highlight(displayText(d, docs), plan.tokens)));
   }
 
-  private async pass(plan: SearchPlan, pass: Pass): Promise<Ranked[]> {
-    const docs = (await this.candidates(candidateQuery(plan, pass))).filter((d) => passesRefiners(plan, d));
+  private async pass(plan: SearchPlan, pass: Pass, inline = false): Promise<Ranked[]> {
+    const q = candidateQuery(plan, pass);
+    if (inline && this.store.typoPassReady?.(q.objects) === false) throw new NotHere();
+    const docs = (await this.candidates(q)).filter((d) => passesRefiners(plan, d));
     return rankDocs(plan.tokens, docs, { ...plan.rank, fuzzy: pass === 'fuzzy' });
   }
 

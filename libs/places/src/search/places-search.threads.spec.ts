@@ -239,6 +239,39 @@ describe('search threads: a cheap search while nothing else is under way runs on
     sent.mockRestore();
   });
 
+  it('sends a search whose typo pass would first read a large vocabulary to a thread, and runs it here once the vocabulary is in memory', async () => {
+    const { service, threads } = threaded(store, 1, undefined, 1000, () => true);
+    const typo = dto('Lihovrská 79'); // misspelt: only the typo pass finds it
+    const expected = ((await service.answer('query', typo)) as RawJson).value() as Place[];
+    expect(expected.map((p) => p.formatted_address)).toContain('Lihovarská 79/22a, 746 01 Opava');
+    await nextTurn();
+    const sent = jest.spyOn(threads, 'runJson');
+    try {
+      // As on a whole register: reading the vocabulary here would hold the main thread.
+      store.cheapVocabularyBytes = 0;
+      expect(store.typoPassReady(['address'])).toBe(false);
+      expect(((await service.answer('query', typo)) as RawJson).value()).toEqual(expected);
+      expect(sent).toHaveBeenCalledTimes(1);
+      // ... and the main thread's store did not read it meanwhile.
+      expect(store.typoPassReady(['address'])).toBe(false);
+      // A search without a typo pass still runs here.
+      await nextTurn();
+      expect(((await service.answer('query', dto('Lihovarská 79'))) as RawJson).value()).toEqual(expected);
+      expect(sent).toHaveBeenCalledTimes(1);
+      // The file is small (the sample): reading it here is cheap, and the search runs here.
+      store.cheapVocabularyBytes = Number.POSITIVE_INFINITY;
+      await nextTurn();
+      expect(((await service.answer('query', typo)) as RawJson).value()).toEqual(expected);
+      expect(sent).toHaveBeenCalledTimes(1);
+      // Now in memory: ready whatever the size.
+      store.cheapVocabularyBytes = 0;
+      expect(store.typoPassReady(['address'])).toBe(true);
+    } finally {
+      store.cheapVocabularyBytes = Number.POSITIVE_INFINITY;
+      sent.mockRestore();
+    }
+  });
+
   it('never while a thread is busy, nor with the default limit (0), nor once searches cost more than the limit', async () => {
     const { threads } = threaded(store, 1, undefined, 1000, () => true);
     const busy = threads.runJson({ op: 'query', dto: dto('Lihovarská'), located: null });
