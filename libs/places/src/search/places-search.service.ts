@@ -26,12 +26,12 @@ import { candidateQuery, LatLng, needsTypoPass, passesRefiners, planSearch, post
 import { CandidateQuery } from './candidate-query';
 import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
 
-/** Tests hand in a locator of their own; the app builds the configured one. */
 const utf8 = new TextEncoder();
 
 /** A search begun on the main thread that has to go to a search thread after all (see searchAt()). */
 class NotHere extends Error {}
 
+/** Tests hand in a locator of their own; the app builds the configured one. */
 export const PLACES_IP_LOCATOR = Symbol('PLACES_IP_LOCATOR');
 
 /** How engine calls are timed: `timeEngine` in the app; a search thread collects them for the main thread's metrics. */
@@ -84,23 +84,29 @@ export class PlacesSearchService implements OnModuleInit {
   private async search(kind: SearchKind, dto: SearchDto): Promise<Place[]> {
     const located = await this.locate(viaIpTarget(dto));
     // The IP database stays in this thread; a search thread gets the position.
-    if (this.threads && !this.threads.runsHere()) return this.threads.run({ op: kind, dto, located });
-    try {
-      return await this.here(() => this.searchAt(kind, dto, located, !!this.threads));
-    } catch (err) {
-      if (err instanceof NotHere && this.threads) return this.threads.run({ op: kind, dto, located });
-      throw err;
-    }
+    return this.route(
+      (t) => t.run({ op: kind, dto, located }),
+      (inline) => this.searchAt(kind, dto, located, inline),
+    );
   }
 
-  /** A search run on this thread; with search threads, its cost is what decides where the next ones run. */
-  private async here<T>(call: () => Promise<T>): Promise<T> {
-    if (!this.threads) return call();
+  /**
+   * Where a search runs: here without search threads; with them, on a thread unless runsHere()
+   * says this one runs here (`inline`), and then its cost is what decides where the next ones
+   * run. One begun here that has to go to a thread after all (NotHere) goes there.
+   */
+  private async route<T>(onThread: (t: SearchThreads) => Promise<T>, run: (inline: boolean) => Promise<T>): Promise<T> {
+    const threads = this.threads;
+    if (!threads) return run(false);
+    if (!threads.runsHere()) return onThread(threads);
     const t0 = performance.now();
     try {
-      return await call();
+      return await run(true);
+    } catch (err) {
+      if (err instanceof NotHere) return onThread(threads);
+      throw err;
     } finally {
-      this.threads.noteCost(performance.now() - t0);
+      threads.noteCost(performance.now() - t0);
     }
   }
 
@@ -111,18 +117,18 @@ export class PlacesSearchService implements OnModuleInit {
    */
   async answer(kind: SearchKind, dto: SearchDto): Promise<Place[] | RawJson> {
     const located = await this.locate(viaIpTarget(dto));
-    if (this.threads && !this.threads.runsHere()) return this.threads.runJson({ op: kind, dto, located });
-    try {
-      return await this.here(async () => this.asJson(await this.searchAt(kind, dto, located, !!this.threads)));
-    } catch (err) {
-      if (err instanceof NotHere && this.threads) return this.threads.runJson({ op: kind, dto, located });
-      throw err;
-    }
+    return this.route<Place[] | RawJson>(
+      (t) => t.runJson({ op: kind, dto, located }),
+      async (inline) => this.asJson(await this.searchAt(kind, dto, located, inline)),
+    );
   }
 
   /** Reverse geocoding answered to a transport request (see answer()). */
   answerReverse(dto: PlaceReverseRequest): Promise<Place[] | RawJson> {
-    return this.threads && !this.threads.runsHere() ? this.threads.runJson({ op: 'reverse', dto }) : this.here(async () => this.asJson(await this.reverseHere(dto)));
+    return this.route<Place[] | RawJson>(
+      (t) => t.runJson({ op: 'reverse', dto }),
+      async () => this.asJson(await this.reverseHere(dto)),
+    );
   }
 
   /**
@@ -183,7 +189,10 @@ export class PlacesSearchService implements OnModuleInit {
   }
 
   reverse(dto: PlaceReverseRequest): Promise<Place[]> {
-    return this.threads && !this.threads.runsHere() ? this.threads.run({ op: 'reverse', dto }) : this.here(() => this.reverseHere(dto));
+    return this.route(
+      (t) => t.run({ op: 'reverse', dto }),
+      () => this.reverseHere(dto),
+    );
   }
 
   /** Reverse geocoding in this thread (what a search thread runs). */

@@ -1,26 +1,23 @@
-import { join } from 'node:path';
-import { tempDir } from '@lookup/shared/testing';
 import { emptyDoc } from '../domain/place.doc';
 import { candidateQuery, planSearch } from '../search/search-plan';
 import { parseRequest, PlaceQueryRequest } from '@lookup/contracts';
 import { searchFixtureDocs } from '../search/testing/search-fixtures';
-import { SqlitePlacesStore } from './sqlite-places.store';
+import { sqliteTestStore } from '../search/testing/test-stores';
+import { PlacesStore } from './places.store';
 
 /**
  * Rows keep only a document's non-null fields; every document read back has all fields, in
  * PlaceDoc's order, whichever were stored (one V8 shape for the ranking code: see docOf).
  */
 describe('SQLite store: documents read back all have the same fields in the same order', () => {
-  const dir = tempDir('sqlite-shape-');
-  afterAll(() => dir.remove());
-  let store: SqlitePlacesStore;
+  const [make, dispose] = sqliteTestStore('sqlite-shape');
+  let store: PlacesStore;
 
   beforeAll(async () => {
-    store = new SqlitePlacesStore(join(dir.path, 'places.sqlite'));
-    await store.init();
+    store = await make();
     await store.upsert(searchFixtureDocs());
   });
-  afterAll(() => store.close());
+  afterAll(() => dispose(store));
 
   it('for candidates, lists and single documents, with nulls where nothing was stored', async () => {
     const order = Object.keys(emptyDoc('CZ', 'address', 'x', 'x'));

@@ -413,9 +413,7 @@ export class SqlitePlacesStore implements PlacesStore {
    */
   typoPassReady(objects: PlaceObject[]): boolean {
     this.followSwap();
-    if (fileBytes(this.path) <= this.cheapVocabularyBytes) return true;
-    for (const o of objects) if (!this.keptVocabulary(this.ftsOf(o))) return false;
-    return true;
+    return objects.every((o) => this.keptVocabulary(this.ftsOf(o))) || fileBytes(this.path) <= this.cheapVocabularyBytes;
   }
 
   async nearby(q: NearbyQuery): Promise<NearbyHit[]> {

@@ -12,6 +12,20 @@ import { timeEngine, timeEngineSync } from './engine-metrics';
 import { IndexerProgress } from './indexer-metrics';
 import { RpcMetricsInterceptor } from './rpc-metrics.interceptor';
 
+/** A `/hold` route whose answer waits for `release()`; `inside` resolves once a request is in it. */
+function holdRoute(server: FastifyInstance): { inside: Promise<void>; release: () => void } {
+  let release = () => undefined as void;
+  const held = new Promise<void>((r) => (release = r));
+  let entered = () => undefined as void;
+  const inside = new Promise<void>((r) => (entered = r));
+  server.get('/hold', async () => {
+    entered();
+    await held;
+    return { ok: true };
+  });
+  return { inside, release: () => release() };
+}
+
 /** The value of one sample line of the text format, e.g. `name{a="b"} 3`. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
   const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
@@ -69,17 +83,9 @@ describe('HTTP metrics', () => {
 
   it('counts the requests begun and not yet answered, errors included', async () => {
     const counts: number[] = [];
-    let release = () => undefined as void;
-    const held = new Promise<void>((r) => (release = r));
-    let entered = () => undefined as void;
-    const inside = new Promise<void>((r) => (entered = r));
     const other = Fastify();
     registerHttpMetrics(other, m);
-    other.get('/hold', async () => {
-      entered();
-      await held;
-      return { ok: true };
-    });
+    const { inside, release } = holdRoute(other);
     other.get('/count', async () => {
       counts.push(httpRequestsInFlight());
       return { ok: true };
@@ -107,19 +113,11 @@ describe('HTTP metrics', () => {
 
   it('tells when one client has had the server to itself: every request lately on one kept-alive connection, none other open', async () => {
     const seen: boolean[] = [];
-    let release = () => undefined as void;
-    const held = new Promise<void>((r) => (release = r));
-    let entered = () => undefined as void;
-    const inside = new Promise<void>((r) => (entered = r));
     const server = Fastify();
     registerHttpMetrics(server, m);
+    const { inside, release } = holdRoute(server);
     server.get('/one', async () => {
       seen.push(httpOneClient(50));
-      return { ok: true };
-    });
-    server.get('/hold', async () => {
-      entered();
-      await held;
       return { ok: true };
     });
     await server.listen({ host: '127.0.0.1', port: 0 });
