@@ -28,8 +28,8 @@ let lastSocket: object | null = null;
 let oneClientSince = 0;
 
 /**
- * HTTP requests this process has begun and not yet answered (0 without an HTTP server). A
- * request whose answer never finishes stays counted.
+ * HTTP requests this process has begun and not yet answered or abandoned (0 without an HTTP
+ * server): a request leaves the count when its response closes, written in full or not.
  */
 export function httpRequestsInFlight(): number {
   return inFlight;
@@ -47,18 +47,27 @@ export function httpOneClient(ms: number): boolean {
   return inFlight <= 1 && lastSocket !== null && performance.now() - oneClientSince >= ms;
 }
 
+function requestClosed(): void {
+  inFlight = Math.max(0, inFlight - 1);
+}
+
 /**
  * Request rate, latency and errors per route, plus quota rejections, from Fastify hooks: they
  * see every answer, including those Nest's guards and filters produce.
  */
 export function registerHttpMetrics(fastify: FastifyInstance, m: LookupMetrics = metrics()): void {
-  fastify.addHook('onRequest', (req, _reply, done) => {
+  fastify.addHook('onRequest', (req, reply, done) => {
     const socket = req.raw.socket as object | undefined;
     if (socket !== lastSocket) {
       lastSocket = socket ?? null;
       oneClientSince = performance.now();
     }
     inFlight++;
+    // The response's `close` comes once per request, answered or not. Fastify's onResponse
+    // needs the answer to finish: a request whose client left before its answer (an
+    // autocomplete widget drops the request of every key but the last; a load generator that
+    // stops) stayed counted for good, and with it the one-client check was off until restart.
+    reply.raw.once('close', requestClosed);
     done();
   });
   fastify.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -67,7 +76,6 @@ export function registerHttpMetrics(fastify: FastifyInstance, m: LookupMetrics =
     return payload;
   });
   fastify.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
-    inFlight = Math.max(0, inFlight - 1);
     const route = routeLabel(req);
     if (route === METRICS_PATH) return;
     const status = String(reply.statusCode);

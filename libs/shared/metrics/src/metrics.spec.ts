@@ -26,6 +26,19 @@ function holdRoute(server: FastifyInstance): { inside: Promise<void>; release: (
   return { inside, release: () => release() };
 }
 
+/** `GET path` on a loopback port through `agent`: the status, once the answer has been read. */
+function getOn(port: number, agent: Agent, path: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.setTimeout(5000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** The value of one sample line of the text format, e.g. `name{a="b"} 3`. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
   const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
@@ -111,7 +124,8 @@ describe('HTTP metrics', () => {
     }
   });
 
-  it('tells when one client has had the server to itself: every request lately on one kept-alive connection, none other open', async () => {
+  /** A listening server with `/hold` (holdRoute) and `/one`, which notes httpOneClient(50) in `seen`. */
+  async function oneClientServer() {
     const seen: boolean[] = [];
     const server = Fastify();
     registerHttpMetrics(server, m);
@@ -121,17 +135,12 @@ describe('HTTP metrics', () => {
       return { ok: true };
     });
     await server.listen({ host: '127.0.0.1', port: 0 });
-    const port = (server.server.address() as { port: number }).port;
-    const get = (agent: Agent, path: string) =>
-      new Promise<number>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        });
-        req.setTimeout(5000, () => req.destroy(new Error('timeout')));
-        req.on('error', reject);
-        req.end();
-      });
+    return { server, port: (server.server.address() as { port: number }).port, seen, inside, release };
+  }
+
+  it('tells when one client has had the server to itself: every request lately on one kept-alive connection, none other open', async () => {
+    const { server, port, seen, inside, release } = await oneClientServer();
+    const get = (agent: Agent, path: string) => getOn(port, agent, path);
     const a = new Agent({ keepAlive: true, maxSockets: 1 });
     const b = new Agent({ keepAlive: true, maxSockets: 1 });
     const pause = () => new Promise((r) => setTimeout(r, 80));
@@ -153,6 +162,34 @@ describe('HTTP metrics', () => {
     } finally {
       a.destroy();
       b.destroy();
+      await server.close();
+    }
+  });
+
+  it('stops counting a request whose client left before its answer, so one client can have the server to itself again', async () => {
+    const { server, port, seen, inside, release } = await oneClientServer();
+    const a = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) => getOn(port, a, path);
+    try {
+      const before = httpRequestsInFlight();
+      // An autocomplete widget's request for a key the user has already typed past: dropped.
+      const dropped = request({ host: '127.0.0.1', port, path: '/hold' });
+      dropped.on('error', () => undefined);
+      dropped.end();
+      await inside;
+      expect(httpRequestsInFlight()).toBe(before + 1);
+      dropped.destroy();
+      for (let i = 0; i < 250 && httpRequestsInFlight() !== before; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(httpRequestsInFlight()).toBe(before);
+      // Its answer, written after the client left, counts nothing twice.
+      release();
+      await get('/one');
+      await new Promise((r) => setTimeout(r, 80));
+      await get('/one');
+      expect(httpRequestsInFlight()).toBe(before);
+      expect(seen).toEqual([false, true]);
+    } finally {
+      a.destroy();
       await server.close();
     }
   });
