@@ -8,13 +8,15 @@
  * LOG_LEVEL (default info, what the app runs with; the log goes to /dev/null) and
  * SEARCH_THREADS and SEARCH_INLINE_BELOW_MS are taken from the environment; PROFILE_TARGET (query,
  * regions or health) picks the route (default query), PROFILE_CONCURRENCY the client's
- * concurrency (default 8), PROFILE_DATA_DIR an imported data dir to serve instead of the sample.
+ * concurrency (default 8), PROFILE_DATA_DIR an imported data dir to serve instead of the sample,
+ * PROFILE_CLIENT=wrk sends the load with wrk (5 s per round; its own CPU is a tenth of the node
+ * client's, so the server's main thread is what limits: the case of a client on another machine).
  */
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Session } from 'node:inspector/promises';
-import { viaClient } from './search-latency';
+import { viaClient, viaWrk } from './search-latency';
 import { startSampleServer } from './sample-server';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { summarize } = require('./cpuprofile-summary.js') as { summarize: (profile: unknown, top?: number) => string };
@@ -33,7 +35,10 @@ async function main(): Promise<void> {
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
   const target = (process.env['PROFILE_TARGET'] ?? 'query') as 'query' | 'regions' | 'health';
-  const r = await viaClient(port, all, concurrency, target);
+  const r =
+    process.env['PROFILE_CLIENT'] === 'wrk' && target !== 'regions'
+      ? await viaWrk(port, queries, concurrency, target, 5 * rounds)
+      : await viaClient(port, all, concurrency, target);
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
   writeFileSync(out, JSON.stringify(profile));
