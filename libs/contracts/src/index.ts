@@ -3,6 +3,7 @@ export * from './subjects';
 export * from './countries';
 export * from './validation';
 export * from './request-shape';
+export * from './highlight-html';
 export * from './places/catalogue.dto';
 export * from './places/place.types';
 export * from './places/detail.dto';

@@ -1,6 +1,5 @@
 export * from './domain/place.doc';
 export * from './domain/place.mapper';
-export * from './domain/html';
 export * from './store/places.store';
 export * from './store/sqlite-places.store';
 export * from './store/import-lock';

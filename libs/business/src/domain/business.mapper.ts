@@ -1,7 +1,6 @@
-import { Business, COUNTRY_NAMES } from '@lookup/contracts';
+import { Business, COUNTRY_NAMES, escapeHtml } from '@lookup/contracts';
 import { BusinessDoc } from './business.doc';
 import { formatAddress, formatNumber, formatStreet, postalCodeOf } from './business-address';
-import { escapeHtml } from './html';
 
 /**
  * Pure: a stored entity -> the API object; `highlight` is already HTML (escaped + <em>). The

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../domain/html';
+import { escapeHtml } from '@lookup/contracts';
 import { nameSpans } from '../domain/name-tokens';
 import { NameQuery } from './name-query';
 

@@ -1,6 +1,5 @@
-import { CatalogueEntry, COUNTRY_NAMES, Place } from '@lookup/contracts';
+import { CatalogueEntry, COUNTRY_NAMES, escapeHtml, Place } from '@lookup/contracts';
 import { PlaceDoc } from './place.doc';
-import { escapeHtml } from './html';
 
 /** Pure: a stored document to the API's objects. Field sets per `object` as in the spec. */
 export function toCatalogueEntry(d: PlaceDoc): CatalogueEntry {

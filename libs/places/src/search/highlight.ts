@@ -1,4 +1,4 @@
-import { escapeHtml } from '../domain/html';
+import { escapeHtml } from '@lookup/contracts';
 import { editDistance, fuzziness } from './fuzzy';
 import { QueryToken } from './query-parser';
 import { canonicalWords, WordForms } from './doc-tokens';

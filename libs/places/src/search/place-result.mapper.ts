@@ -1,6 +1,5 @@
-import { COUNTRY_NAMES, formatPostalCode, Place } from '@lookup/contracts';
+import { COUNTRY_NAMES, escapeHtml, formatPostalCode, Place } from '@lookup/contracts';
 import { formatAddress, postalCodeOf } from '../domain/address-format';
-import { escapeHtml } from '../domain/html';
 import { PlaceDoc } from '../domain/place.doc';
 
 /**

@@ -3,6 +3,7 @@ import {
   DEFAULT_DISTINCT_M,
   DEFAULT_LIMIT,
   DomainError,
+  escapeHtml,
   MunicipalityQueryRequest,
   Place,
   PlaceQueryRequest,
@@ -16,7 +17,6 @@ import { timeEngine } from '@lookup/shared/metrics';
 import { RawJson } from '@lookup/shared/transport';
 import { jtskToWgs84 } from '../geo/sjtsk';
 import { PLACES_STORE, PlacesStore } from '../store/places.store';
-import { escapeHtml } from '../domain/html';
 import { PlaceDoc } from '../domain/place.doc';
 import { Pass } from './candidate-query';
 import { highlight } from './highlight';
