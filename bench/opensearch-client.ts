@@ -10,7 +10,6 @@
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';
-import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parseRequest, PlaceQueryRequest } from '../libs/contracts/src';
 import { createOpenSearchClient, searchDirect } from '../libs/shared/search/src';
@@ -19,25 +18,7 @@ import { PlacesSearchService } from '../libs/places/src/search/places-search.ser
 import { buildOpenSearchSearch } from '../libs/places/src/search/opensearch-query.builder';
 import { CandidateQuery } from '../libs/places/src/search/candidate-query';
 import { autocompleteQueries, percentiles } from './search-latency';
-
-const url = new URL(process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200');
-const agent = new Agent({ keepAlive: true });
-
-function bare(method: string, path: string, body?: string): Promise<void> {
-  return new Promise((done, fail) => {
-    const headers = body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {};
-    const req = request({ host: url.hostname, port: url.port, path, method, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        done();
-      });
-    });
-    req.on('error', fail);
-    req.end(body);
-  });
-}
+import { bareRequest, closeBareRequests, OPENSEARCH_URL } from './opensearch-bare';
 
 const show = (ms: number[]) => {
   const p = percentiles(ms);
@@ -50,7 +31,7 @@ async function main(): Promise<void> {
   if (!prefix) throw new Error('usage: opensearch-client.ts <index-prefix> [rounds]');
   const alias = `${prefix}-places`;
   const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
-  const client = createOpenSearchClient({ url: url.origin, timeoutMs: 30000 });
+  const client = createOpenSearchClient({ url: OPENSEARCH_URL.origin, timeoutMs: 30000 });
   const store = new OpenSearchPlacesStore(client, prefix);
   const service = new PlacesSearchService(store);
   // The candidate searches the engine makes for these queries, as it makes them.
@@ -80,10 +61,10 @@ async function main(): Promise<void> {
       await searchDirect(client, alias, body);
       direct.push(performance.now() - t);
       t = performance.now();
-      await bare('POST', `/${alias}/_search`, json);
+      await bareRequest(`/${alias}/_search`, json);
       floor.push(performance.now() - t);
       t = performance.now();
-      await bare('GET', '/');
+      await bareRequest('/', null);
       root.push(performance.now() - t);
       saved.push(viaClient[viaClient.length - 1] - direct[direct.length - 1]);
     }
@@ -97,7 +78,7 @@ async function main(): Promise<void> {
     console.log(`         client.search - searchDirect, per search: ${show(saved)} | engine (PlacesSearchService, searchDirect) ${show(engine)}`);
   }
   await client.close();
-  agent.destroy();
+  closeBareRequests();
 }
 
 main().catch((err) => {

@@ -14,7 +14,6 @@
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { parseRequest, PlaceQueryRequest } from '../libs/contracts/src';
@@ -26,30 +25,9 @@ import { PlacesSearchService } from '../libs/places/src/search/places-search.ser
 import { buildOpenSearchSearch } from '../libs/places/src/search/opensearch-query.builder';
 import { CandidateQuery } from '../libs/places/src/search/candidate-query';
 import { autocompleteQueries, percentiles } from './search-latency';
+import { bareRequest, closeBareRequests, OPENSEARCH_URL } from './opensearch-bare';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { summarize } = require('./cpuprofile-summary.js') as { summarize: (profile: unknown, top?: number) => string };
-
-const url = new URL(process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200');
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-
-/** One bare request, its answer parsed; resolves to its round trip (ms). */
-function bare(path: string, body: string | null): Promise<number> {
-  return new Promise((done, fail) => {
-    const t0 = performance.now();
-    const headers = body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {};
-    const req = request({ host: url.hostname, port: url.port, path, method: body ? 'POST' : 'GET', agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { error?: unknown };
-        if (answer.error) return fail(new Error(JSON.stringify(answer.error)));
-        done(performance.now() - t0);
-      });
-    });
-    req.on('error', fail);
-    req.end(body ?? undefined);
-  });
-}
 
 const BUCKETS: Array<[string, (hits: number) => boolean]> = [
   ['1-10 hits', (h) => h <= 10],
@@ -66,7 +44,7 @@ async function main(): Promise<void> {
   const rounds = Number(opt('--rounds') ?? 3);
   const sqliteDir = opt('--sqlite');
   const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
-  const client = createOpenSearchClient({ url: url.origin, timeoutMs: 30000 });
+  const client = createOpenSearchClient({ url: OPENSEARCH_URL.origin, timeoutMs: 30000 });
   const store = new OpenSearchPlacesStore(client, prefix);
   const service = new PlacesSearchService(store);
   const alias = `${prefix}-places`;
@@ -138,7 +116,7 @@ async function main(): Promise<void> {
   const ms: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < 2; r++) {
     for (const [i, m] of few.entries()) {
-      for (const n of (i + r) % 2 ? names : [...names].reverse()) ms[n].push(await bare(n === 'GET /' ? '/' : path, forms[n](m.body)));
+      for (const n of (i + r) % 2 ? names : [...names].reverse()) ms[n].push(await bareRequest(n === 'GET /' ? '/' : path, forms[n](m.body)));
     }
   }
   console.log(`\nOpenSearch alone, the ${few.length} searches with 1-10 hits, bare node:http, p50 / p95 ms:`);
@@ -167,7 +145,7 @@ async function main(): Promise<void> {
   console.log(`\nengine (profiled) p50 / p95 / p99 ${p.p50} / ${p.p95} / ${p.p99} ms over ${times.length} searches; profile: ${out}`);
   console.log(summarize(profile, 30));
   await client.close();
-  agent.destroy();
+  closeBareRequests();
 }
 
 main().catch((err) => {

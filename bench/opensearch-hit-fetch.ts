@@ -10,7 +10,6 @@
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';
-import { Agent, request } from 'node:http';
 import { parseRequest, PlaceQueryRequest } from '../libs/contracts/src';
 import { createOpenSearchClient } from '../libs/shared/search/src';
 import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
@@ -18,26 +17,7 @@ import { PlacesSearchService } from '../libs/places/src/search/places-search.ser
 import { buildOpenSearchSearch } from '../libs/places/src/search/opensearch-query.builder';
 import { CandidateQuery } from '../libs/places/src/search/candidate-query';
 import { autocompleteQueries, percentiles } from './search-latency';
-
-const url = new URL(process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200');
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-
-function post(path: string, body: string): Promise<{ ms: number; hits: number }> {
-  return new Promise((done, fail) => {
-    const t0 = process.hrtime.bigint();
-    const req = request({ host: url.hostname, port: url.port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { hits?: { hits: unknown[] }; error?: unknown };
-        if (!answer.hits) return fail(new Error(JSON.stringify(answer.error)));
-        done({ ms: Number(process.hrtime.bigint() - t0) / 1e6, hits: answer.hits.hits.length });
-      });
-    });
-    req.on('error', fail);
-    req.end(body);
-  });
-}
+import { bareRequest, closeBareRequests, OPENSEARCH_URL } from './opensearch-bare';
 
 const none = { stored_fields: '_none_' };
 const FORMS: Record<string, (b: Record<string, unknown>) => Record<string, unknown>> = {
@@ -56,7 +36,7 @@ async function main(): Promise<void> {
   const repetitions = Number(process.argv[4] ?? 4);
   if (!prefix) throw new Error('usage: opensearch-hit-fetch.ts <index-prefix> [searches] [repetitions]');
   const alias = `${prefix}-places`;
-  const client = createOpenSearchClient({ url: url.origin, timeoutMs: 30000 });
+  const client = createOpenSearchClient({ url: OPENSEARCH_URL.origin, timeoutMs: 30000 });
   const store = new OpenSearchPlacesStore(client, prefix);
   const service = new PlacesSearchService(store);
   const full: Array<Record<string, unknown>> = [];
@@ -74,8 +54,8 @@ async function main(): Promise<void> {
   for (let rep = 0; rep < repetitions; rep++) {
     for (const body of bodies) {
       for (const name of rep % 2 ? names : [...names].reverse()) {
-        const r = await post(`/${alias}/_search`, JSON.stringify(FORMS[name](body)));
-        if (rep > 0) ms[name].push(r.ms); // the first repetition warms the caches
+        const took = await bareRequest(`/${alias}/_search`, JSON.stringify(FORMS[name](body)));
+        if (rep > 0) ms[name].push(took); // the first repetition warms the caches
       }
     }
   }
@@ -86,7 +66,7 @@ async function main(): Promise<void> {
     console.log(`${name.padEnd(24)} ${p.p50} / ${p.p95} / ${mean.toFixed(2)}`);
   }
   await client.close();
-  agent.destroy();
+  closeBareRequests();
 }
 
 main().catch((err) => {
