@@ -9,6 +9,7 @@ import { KEY_HEADERS } from './api-key.guard';
 import { capConnectionsPerIp, httpServerOptions, MAX_PARAM_LENGTH } from './http-limits';
 import { REDACT_PATHS, REDACTED, redactText, requestLogEntry } from './redact';
 import { registerDemoPage } from './demo-page';
+import { AccessLog, logUnanswered } from './access-log';
 import { serializeReply } from './reply-serializer';
 
 function trustProxy(value: string): boolean | number | string {
@@ -47,6 +48,7 @@ export function createFastifyAdapter(config: AppConfig, opts: HttpLayerOptions =
         };
   const options = {
     logger,
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxy(config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
@@ -70,6 +72,7 @@ export async function configureGatewayApp(app: NestFastifyApplication): Promise<
   // encoded again. Fastify's types say string; it writes a Buffer payload as it is (reply.js onSendEnd).
   fastify.setReplySerializer(serializeReply as (payload: unknown) => string);
   registerHttpMetrics(fastify);
+  logUnanswered(fastify);
   registerMetricsRoute(fastify);
   // Graceful shutdown: Fastify closes idle keep-alive sockets once, when close starts; a socket
   // busy at that moment would then idle for keepAliveTimeout and hold the exit. Answers sent
