@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { createOpenSearchClient } from '../libs/shared/search/src';
 import { PlaceDoc } from '../libs/places/src/domain/place.doc';
 import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
-import { SqlitePlacesStore } from '../libs/places/src/store/sqlite-places.store';
+import { decodeDoc, SqlitePlacesStore } from '../libs/places/src/store/sqlite-places.store';
 import { PlacesStore } from '../libs/places/src/store/places.store';
 import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
 import { formatGolden, loadGolden, runGolden } from '../libs/places/src/search/testing/golden-queries';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const db = new Database(resolve(docsFile ?? target), { readonly: true });
   let batch: PlaceDoc[] = [];
   for (const r of db.prepare(`SELECT doc FROM places WHERE object IN ('address', 'municipality')`).iterate() as Iterable<{ doc: string }>) {
-    batch.push(JSON.parse(r.doc) as PlaceDoc);
+    batch.push(decodeDoc(r.doc));
     if (batch.length >= 5000) {
       collector.observe(batch);
       batch = [];

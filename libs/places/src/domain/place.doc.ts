@@ -86,3 +86,33 @@ export function docOf(d: Partial<PlaceDoc>): PlaceDoc {
     city_district: d.city_district ?? null, postal_place: d.postal_place ?? null,
   };
 }
+
+/** The packed form's version: its first element. Another value reads as no packed document. */
+const PACKED_V1 = 1;
+
+/**
+ * The document as a JSON array without the keys: `[1, place_id, country, ...]`, every PlaceDoc
+ * field in PlaceDoc's order, nulls included. What both engines store for a search to read back
+ * (SQLite's `doc` column as this JSON text, OpenSearch's packed column as its base64): parsing it
+ * costs about 0.6 of the keyed object's time (0.59 against 0.98 µs a document, 300 addresses),
+ * and an address takes 227 bytes instead of 390.
+ */
+export function packedDoc(d: PlaceDoc): unknown[] {
+  return [
+    PACKED_V1, d.place_id, d.country, d.object, d.name, d.region_id, d.region, d.county_id, d.county, d.municipality_id, d.municipality, d.district, d.street,
+    d.street_number, d.number_kind, d.building_number, d.street_id, d.postal_code, d.lat, d.lng, d.weight, d.city_district, d.postal_place,
+  ];
+}
+
+/** `packedDoc` undone, as docOf's one literal; null for a value that is not a packed document of this format. */
+export function docOfPacked(v: unknown): PlaceDoc | null {
+  if (!Array.isArray(v) || v[0] !== PACKED_V1 || v.length !== 23) return null;
+  return {
+    place_id: v[1], country: v[2], object: v[3], name: v[4],
+    region_id: v[5], region: v[6], county_id: v[7], county: v[8],
+    municipality_id: v[9], municipality: v[10], district: v[11], street: v[12],
+    street_number: v[13], number_kind: v[14], building_number: v[15], street_id: v[16],
+    postal_code: v[17], lat: v[18], lng: v[19], weight: v[20],
+    city_district: v[21], postal_place: v[22],
+  } as PlaceDoc;
+}

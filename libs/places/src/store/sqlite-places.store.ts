@@ -2,7 +2,7 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CountryCode, PlaceObject } from '@lookup/contracts';
 import { execOffThread, openSqlite, SqliteDatabase } from '@lookup/shared/search';
-import { docOf, PlaceDoc } from '../domain/place.doc';
+import { docOf, docOfPacked, packedDoc, PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery, TermClause } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
 import { TypoTerm, vocabularyExpansions, vocabularyHasAll } from '../search/typo-prefix';
@@ -23,15 +23,21 @@ export interface SqliteSource {
   generation: number;
 }
 
-// Rows keep a document's non-null fields only (a third of an address is nulls); reading puts the nulls back (docOf).
+/** A row's `doc`: the packed document (`packedDoc`'s JSON array, without the keys). */
 function encodeDoc(d: PlaceDoc): string {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(d)) if (v !== null) out[k] = v;
-  return JSON.stringify(out);
+  return JSON.stringify(packedDoc(d));
 }
 
-function decodeDoc(json: string): PlaceDoc {
-  return docOf(JSON.parse(json) as Partial<PlaceDoc>);
+/**
+ * A row's document (the store's reads, and benches reading a file directly). Files written before the packed form hold the document's non-null fields as
+ * a keyed object (`{"place_id":...}`), read through docOf; a file may hold both kinds once
+ * address changes have been applied to it.
+ */
+export function decodeDoc(json: string): PlaceDoc {
+  if (json.charCodeAt(0) !== 91 /* [ */) return docOf(JSON.parse(json) as Partial<PlaceDoc>);
+  const doc = docOfPacked(JSON.parse(json));
+  if (!doc) throw new Error(`a places row in a packed form this version does not know: ${json.slice(0, 40)}`);
+  return doc;
 }
 
 /** A file up to this size (with its WAL) reads its vocabularies in a few milliseconds (see typoPassReady). */

@@ -2,13 +2,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { parseRequest, PlaceQueryRequest } from '@lookup/contracts';
 import { tempDir } from '@lookup/shared/testing';
-import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery, TermClause } from '../search/candidate-query';
 import { candidateQuery, planSearch, SearchKind } from '../search/search-plan';
 import { buildSqliteSearch, SQLITE_TABLES } from '../search/sqlite-query.builder';
 import { address, searchFixtureDocs, street } from '../search/testing/search-fixtures';
 import { TypoTerm, vocabularyExpansions, vocabularyHasAll } from '../search/typo-prefix';
-import { SqlitePlacesStore } from './sqlite-places.store';
+import { decodeDoc, SqlitePlacesStore } from './sqlite-places.store';
 
 /**
  * The SQLite store leaves FTS5 out when a term of the query matches no word of the table
@@ -52,7 +51,7 @@ describe('SQLite candidates: a query with a word the table lacks is not sent to 
       if (!vocabularyHasAll(q.terms, vocabulary(fts), expansions)) skipped = true;
       const req = buildSqliteSearch(q, fts, expansions);
       if (!req) continue;
-      for (const r of raw.prepare(req.sql).all(...req.params) as Array<{ doc: string }>) ids.push((JSON.parse(r.doc) as PlaceDoc).place_id);
+      for (const r of raw.prepare(req.sql).all(...req.params) as Array<{ doc: string }>) ids.push(decodeDoc(r.doc).place_id);
     }
     return { ids: ids.sort(), skipped };
   }
