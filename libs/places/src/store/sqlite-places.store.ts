@@ -404,7 +404,8 @@ export class SqlitePlacesStore implements PlacesStore {
       if (vocabulary && !vocabularyHasAll(q.terms, vocabulary, expansions)) continue;
       const req = buildSqliteSearch(q, fts, expansions);
       if (!req) continue;
-      for (const r of this.stmt(req.sql).all(...req.params) as Array<{ doc: string }>) out.push(decodeDoc(r.doc));
+      // pluck(): the doc text itself, not a `{ doc }` object per row.
+      for (const doc of this.stmt(req.sql).pluck().all(...req.params) as string[]) out.push(decodeDoc(doc));
     }
     return out;
   }
