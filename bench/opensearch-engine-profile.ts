@@ -51,17 +51,21 @@ async function main(): Promise<void> {
 
   // The candidate searches as the engine makes them, and what each brought back.
   let hits = 0;
+  // The bodies are collected in the first pass only: building one again in the timed passes would
+  // count against OpenSearch.
+  let collecting = true;
   const made: Array<{ body: Record<string, unknown>; hits: number }> = [];
   const candidates = store.candidates.bind(store);
   store.candidates = async (q: CandidateQuery) => {
     const docs = await candidates(q);
     hits += docs.length;
-    const body = buildOpenSearchSearch(q);
-    if (body && made.length < queries.length * 2) made.push({ body, hits: docs.length });
+    const body = collecting ? buildOpenSearchSearch(q) : null;
+    if (body) made.push({ body, hits: docs.length });
     return docs;
   };
   const ask = (s: PlacesSearchService, query: string) => s.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
   for (const query of queries) await ask(service, query);
+  collecting = false;
   const counts = made.map((m) => m.hits).sort((a, b) => a - b);
   console.log(
     `${queries.length} queries, ${made.length} candidate searches; hits per search p50 ${counts[counts.length >> 1]}, mean ${Math.round(counts.reduce((a, b) => a + b, 0) / counts.length)}, ` +
