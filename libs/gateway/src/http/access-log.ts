@@ -5,10 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * One log line per request at `info`, as an access log has it: the request (method, URL with the
  * key redacted, host, caller; see requestLogEntry), the status and the response time, written
  * when the answer has been sent. Fastify's default writes two, "incoming request" and "request
- * completed"; the first is kept at `debug` (LOG_LEVEL=debug shows both). Each pino line, with its
- * redaction, cost the main thread 3-4 µs, 2 of every 100 µs it spent on a search at 8 clients on
- * the sample (issue 19). A request whose client left before its answer gets its line from
- * logUnanswered().
+ * completed"; the first is kept at `debug` (LOG_LEVEL=debug shows both). Half the log volume;
+ * the main thread's CPU per request fell by 2-3 µs on `/health` (wrk at 8 on the sample, three
+ * interleaved pairs), within the noise for a search (issue 19). A request whose client left
+ * before its answer gets its line from logUnanswered().
  */
 export class AccessLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {

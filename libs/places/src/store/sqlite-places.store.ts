@@ -29,9 +29,10 @@ function encodeDoc(d: PlaceDoc): string {
 }
 
 /**
- * A row's document (the store's reads, and benches reading a file directly). Files written before the packed form hold the document's non-null fields as
- * a keyed object (`{"place_id":...}`), read through docOf; a file may hold both kinds once
- * address changes have been applied to it.
+ * A row's document (the store's reads, and benches reading a file directly). Files written
+ * before the packed form hold the document's non-null fields as a keyed object
+ * (`{"place_id":...}`), read through docOf; a file may hold both kinds once address changes have
+ * been applied to it.
  */
 export function decodeDoc(json: string): PlaceDoc {
   if (json.charCodeAt(0) !== 91 /* [ */) return docOf(JSON.parse(json) as Partial<PlaceDoc>);
