@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { createTestSchema, describeWith, ensureBuilt } from '@lookup/shared/testing';
+import { createTestSchema, describeWith, ensureBuilt, serverUrl, uniqueName } from '@lookup/shared/testing';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '..', '..', '..');
@@ -40,5 +40,34 @@ describeWith(['postgres'], 'migrate entry point (the Kubernetes migrations Job)'
     }
     const second = await migrate();
     expect(second.stdout.trim().split('\n')).toEqual(['gateway (keys, quotas): up to date', 'intl (projects, phrases, translations): up to date']);
+  }, 120000);
+
+  it('on a server without the database DATABASE_URL names (a first `lookup stack` on a fresh PostgreSQL), creates it, then migrates', async () => {
+    const name = uniqueName('migratedb').toLowerCase();
+    const url = new URL(serverUrl('postgres'));
+    url.pathname = `/${name}`;
+    const admin = new Client({ connectionString: serverUrl('postgres'), connectionTimeoutMillis: 5000 });
+    await admin.connect();
+    try {
+      const out = await run(process.execPath, ['-r', './tools/paths.js', MIGRATE], {
+        cwd: ROOT,
+        timeout: 60000,
+        env: { PATH: process.env['PATH'], DATABASE_URL: url.href, LOG_LEVEL: 'error' },
+      });
+      const lines = out.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(new RegExp(`^created database ${name} on 127\\.0\\.0\\.1:\\d+$`));
+      expect(lines[1]).toMatch(/^gateway \(keys, quotas\): CreateApiKeys\d+/);
+      const db = new Client({ connectionString: url.href, connectionTimeoutMillis: 5000 });
+      await db.connect();
+      try {
+        const tables = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
+        expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['api_keys', 'api_key_usage', 'migrations_gateway', 'migrations_intl']));
+      } finally {
+        await db.end();
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+      await admin.end();
+    }
   }, 120000);
 });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Client } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadConfig } from '@lookup/shared/config';
+import { ensureDatabase } from '@lookup/shared/database';
 import { keysDataSourceOptions } from '@lookup/gateway';
 import { intlDataSourceOptions } from '@lookup/intl';
 import { runMain } from '@lookup/shared/runtime';
@@ -24,7 +25,8 @@ async function ensureSchema(url: string, schema: string | undefined): Promise<vo
 /**
  * `npm run migrate` / the Kubernetes migrations Job: applies every area's TypeORM migrations
  * once, before the apps roll out, so several replicas starting together never race on DDL. The
- * stack runner (`lookup stack`) runs it before any app, so a fresh DATABASE_SCHEMA just works.
+ * stack runner (`lookup stack`) runs it before any app, so a fresh DATABASE_SCHEMA, and a
+ * database the server does not have yet (when the user may create one), just work.
  * (The apps still run pending migrations at start, which is then a no-op.)
  */
 const AREAS: Array<{ name: string; options: (c: ReturnType<typeof loadConfig>) => DataSourceOptions }> = [
@@ -34,6 +36,8 @@ const AREAS: Array<{ name: string; options: (c: ReturnType<typeof loadConfig>) =
 
 runMain(async () => {
   const config = loadConfig(process.env, { PROFILE: 'distributed' });
+  // eslint-disable-next-line no-console
+  await ensureDatabase(config.DATABASE_URL, (line) => console.log(line));
   await ensureSchema(config.DATABASE_URL, config.DATABASE_SCHEMA);
   for (const area of AREAS) {
     const ds = new DataSource({ ...area.options(config), migrationsRun: false } as DataSourceOptions);

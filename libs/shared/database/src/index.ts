@@ -1,1 +1,2 @@
 export * from './data-source.options';
+export * from './ensure-database';
