@@ -2,41 +2,10 @@ import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePortRange, tempDir } from '@lookup/shared/testing';
+import { readmeBlocks, readmeScript } from './readme-script';
 
 const ROOT = resolve(__dirname, '..', '..');
 const ARTIFACTS = join(ROOT, 'test-artifacts');
-
-/** The README's first part (up to "## What works today"): its bash blocks, in order. */
-export function readmeBlocks(readme: string): string[][] {
-  const first = readme.slice(0, readme.indexOf('\n## What works today'));
-  return [...first.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1].split('\n').filter((l) => l.trim() !== ''));
-}
-
-/**
- * One bash script from the README's command lines: each command runs on its own, its answer is
- * kept, and the `# -> text` line below a command must appear in that answer. `VAR=$(...)` lines
- * stay assignments (and must give a value). Every command's wall time goes to `timings`.
- */
-export function readmeScript(lines: string[], port: number, timings: string): string {
-  const out = ['set -u', `: > ${timings}`];
-  for (const raw of lines) {
-    const line = raw.replace(/127\.0\.0\.1:3000/g, `127.0.0.1:${port}`);
-    const expect = /^# -> (.*)$/.exec(line);
-    if (expect) {
-      out.push(`grep -qF -- ${JSON.stringify(expect[1])} <<<"$out" || { echo "README: expected ${expect[1].replace(/["$`\\]/g, '.')} in: $out"; exit 1; }`);
-      continue;
-    }
-    if (line.startsWith('#')) continue;
-    const assign = /^([A-Z_]+)=\$\((.*)\)(\s+#.*)?$/.exec(line);
-    const cmd = assign ? assign[2] : line;
-    out.push('s=$(date +%s%N)');
-    out.push(`out=$(\n${cmd}\n) || { echo "README: failed: ${cmd.replace(/["$`\\]/g, '.')}: $out"; exit 1; }`);
-    out.push(`echo "$(( ($(date +%s%N) - s) / 1000000 )) ms  ${cmd.replace(/["$`\\]/g, '.').slice(0, 60)}" >> ${timings}`);
-    if (assign) out.push(`${assign[1]}="$out"; [ -n "$${assign[1]}" ] || { echo "README: ${assign[1]} is empty"; exit 1; }`);
-    out.push('printf "%s\\n" "$out"');
-  }
-  return out.join('\n') + '\n';
-}
 
 async function waitHealthy(url: string, proc: ChildProcess, timeoutMs: number): Promise<number> {
   const started = Date.now();

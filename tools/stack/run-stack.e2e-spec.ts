@@ -1,10 +1,12 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { datasetSubjects } from '@lookup/indexer';
 import { createOpenSearchClient } from '@lookup/shared/search';
-import { describeWith, ensureBuilt, freePortRange, serverUrl, uniqueName } from '@lookup/shared/testing';
+import { describeWith, ensureBuilt, freePortRange, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
+import { readmeScript, readmeSectionBlocks } from '../lookup/readme-script';
 import { SERVICE_APPS } from './stack.apps';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -124,4 +126,26 @@ describeWith(['postgres', 'nats', 'opensearch'], 'lookup stack (run-stack) from 
     expect(err).toMatch(/last \d+ log lines of places:\n( {2}.*\n)* {2}.*places service on NATS/);
     expect(pids.filter((p) => alive(p.pid))).toEqual([]);
   }, 180000);
+
+  it("the README's first steps on the stack, literally: a key, the sample's Slovak files through the indexer, a search, the status", async () => {
+    const e = await env({ LOG_LEVEL: 'warn' });
+    const r = runStack(e);
+    runners.push(r);
+    await waitFor(r, /\[stack\] ready:/, 120000);
+    const blocks = readmeSectionBlocks(readFileSync(resolve(ROOT, 'README.md'), 'utf8'), 'Running the distributed stack');
+    const steps = blocks.find((b) => b.some((l) => l.includes('lookup keys create')));
+    expect(steps).toBeDefined();
+    const tmp = tempDir('stack-readme-');
+    try {
+      // The answer of the search comes from the indexer's import of what the command before published: up to 60 s.
+      const script = readmeScript(steps!, Number(e.STACK_PORT), `${tmp.path}/timings.txt`, 60);
+      writeFileSync(`${tmp.path}/steps.sh`, script);
+      const run = spawnSync('bash', [`${tmp.path}/steps.sh`], { cwd: ROOT, encoding: 'utf8', timeout: 240000, env: { ...process.env, ...e } });
+      expect({ status: run.status, output: run.stdout.slice(-2000) + run.stderr.slice(-2000) }).toMatchObject({ status: 0 });
+    } finally {
+      tmp.remove();
+    }
+    r.child.kill('SIGINT');
+    expect(await r.exited).toBe(0);
+  }, 360000);
 });
