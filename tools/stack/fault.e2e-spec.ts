@@ -86,6 +86,8 @@ interface PhaseReport {
   /** Failures by request kind and status, and when they were sent (ms after the part went down): what a failure message needs to tell a race from a gap. */
   failedBy: Record<string, number>;
   failedSent: string;
+  /** The failures' error messages, each with its count: which part answered the failure. */
+  failedMessages: Record<string, number>;
   waited: number;
   waitP50: number;
   waitP99: number;
@@ -249,6 +251,11 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
         failedBy: Object.fromEntries(
           [...new Set(failed.map((f) => f.kind))].flatMap((kind) => Object.entries(statusCounts(failed.filter((f) => f.kind === kind))).map(([k, n]) => [`${kind} ${k}`, n])),
         ),
+        failedMessages: failed.reduce<Record<string, number>>((m, f) => {
+          const k = f.errorMessage ?? f.failure ?? '(none)';
+          m[k] = (m[k] ?? 0) + 1;
+          return m;
+        }, {}),
         failedSent: failed.length ? `sent ${Math.min(...failed.map((f) => f.at - p.downAt))}..${Math.max(...failed.map((f) => f.at - p.downAt))} ms after down` : '',
         waited: waited.length,
         waitP50: quantile(waited, 0.5),
@@ -272,7 +279,7 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
           fmt(r.waitP99).padStart(9),
           fmt(r.waitMax).padStart(9),
           (r.recoveryMs === null ? 'never' : String(r.recoveryMs)).padStart(24),
-          ` ${EXPECT[r.part].why}${r.failed ? ` ${JSON.stringify(r.failedBy)} ${r.failedSent}` : ''}`,
+          ` ${EXPECT[r.part].why}${r.failed ? ` ${JSON.stringify(r.failedBy)} ${r.failedSent}; messages ${JSON.stringify(r.failedMessages)}` : ''}`,
         ].join(' '),
       ),
     ].join('\n');

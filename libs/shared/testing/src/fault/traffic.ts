@@ -7,6 +7,8 @@ export interface TrafficSample {
   /** HTTP status; 0 when no answer came (socket error or client-side abort). */
   status: number;
   errorType?: string;
+  /** The error body's message: which part answered, and why (a failure report needs it to tell causes apart). */
+  errorMessage?: string;
   failure?: string;
   /** The retry headers of an error answer, as the official SDKs read them. */
   retryAfter?: string;
@@ -72,14 +74,17 @@ export class TrafficGenerator {
       });
       const text = await res.text();
       let errorType: string | undefined;
+      let errorMessage: string | undefined;
       if (res.status >= 400) {
         try {
-          errorType = (JSON.parse(text) as { error?: { type?: string } }).error?.type;
+          const error = (JSON.parse(text) as { error?: { type?: string; message?: string } }).error;
+          errorType = error?.type;
+          errorMessage = error?.message;
         } catch {
           errorType = 'unparsable';
         }
       }
-      const sample: TrafficSample = { at, ms: Date.now() - t, kind: req.kind, status: res.status, errorType };
+      const sample: TrafficSample = { at, ms: Date.now() - t, kind: req.kind, status: res.status, errorType, errorMessage };
       if (res.status >= 400) {
         sample.retryAfter = res.headers.get('retry-after') ?? undefined;
         sample.shouldRetry = res.headers.get('swiftyper-should-retry') ?? undefined;
