@@ -19,13 +19,12 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { NodeAppProcess } from '../libs/shared/testing/src/fault/node-app';
 import { freePortRange } from '../libs/shared/testing/src/fault/ports';
-import { performance } from 'node:perf_hooks';
 import { parseRequest, PlaceQueryRequest } from '../libs/contracts/src';
 import { createOpenSearchClient } from '../libs/shared/search/src';
 import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
 import { SqlitePlacesStore } from '../libs/places/src/store/sqlite-places.store';
 import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
-import { autocompleteQueries, KEY, measureLatency, percentiles, rssMB, threadSettings, viaClient, WrkResult } from './search-latency';
+import { autocompleteQueries, KEY, measureLatency, percentiles, rssMB, threadSettings, timeInterleaved, viaClient, WrkResult } from './search-latency';
 
 /** Peak resident memory of a process so far (VmHWM), MB. */
 function peakMB(pid: number): number {
@@ -68,18 +67,12 @@ async function interleavedEngines(sqliteDir: string, osPrefix: string): Promise<
   const osStore = new OpenSearchPlacesStore(createOpenSearchClient({ url: process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200', timeoutMs: 10000 }), osPrefix);
   await osStore.init();
   try {
-    const engines = [new PlacesSearchService(osStore), new PlacesSearchService(sqliteStore)];
+    const [os, sqlite] = [new PlacesSearchService(osStore), new PlacesSearchService(sqliteStore)];
+    const ask = (s: PlacesSearchService) => (query: string) => s.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
     const ms: number[][] = [[], []];
-    for (let round = 0; round < 3; round++) {
-      for (const [i, query] of queries.entries()) {
-        const order = (i + round) % 2 ? [0, 1] : [1, 0];
-        for (const e of order) {
-          const t = performance.now();
-          await engines[e].query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
-          if (round > 0) ms[e].push(performance.now() - t);
-        }
-      }
-    }
+    // A warm-up round first, not counted.
+    await timeInterleaved([ask(os), ask(sqlite)], queries, 1, () => undefined);
+    await timeInterleaved([ask(os), ask(sqlite)], queries, 2, (_, t) => (ms[0].push(t[0]), ms[1].push(t[1])));
     return { os: percentiles(ms[0]).p50, sqlite: percentiles(ms[1]).p50 };
   } finally {
     await sqliteStore.close();

@@ -24,7 +24,7 @@ import { F } from '../libs/places/src/store/places.mapping';
 import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
 import { buildOpenSearchSearch } from '../libs/places/src/search/opensearch-query.builder';
 import { CandidateQuery } from '../libs/places/src/search/candidate-query';
-import { autocompleteQueries, percentiles } from './search-latency';
+import { autocompleteQueries, percentiles, timeInterleaved } from './search-latency';
 import { bareRequest, closeBareRequests, OPENSEARCH_URL } from './opensearch-bare';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { summarize } = require('./cpuprofile-summary.js') as { summarize: (profile: unknown, top?: number) => string };
@@ -78,26 +78,14 @@ async function main(): Promise<void> {
     const sqlite = new PlacesSearchService(sqliteStore);
     for (const query of queries) await ask(sqlite, query);
     const rows: Array<{ hits: number; os: number; sq: number }> = [];
-    for (let r = 0; r < 3; r++) {
-      for (const [i, query] of queries.entries()) {
-        hits = 0;
-        // Which engine goes first alternates, so neither always finds the machine as the other left it.
-        const timeOf = async (s: PlacesSearchService) => {
-          const t = performance.now();
-          await ask(s, query);
-          return performance.now() - t;
-        };
-        let os: number, sq: number;
-        if ((i + r) % 2) {
-          os = await timeOf(service);
-          sq = await timeOf(sqlite);
-        } else {
-          sq = await timeOf(sqlite);
-          os = await timeOf(service);
-        }
-        rows.push({ hits, os, sq });
-      }
-    }
+    // The hits OpenSearch's candidate searches brought back for each query (counted by the wrapper above).
+    const hitsOf: number[] = [];
+    const osAsk = async (query: string) => {
+      hits = 0;
+      await ask(service, query);
+      hitsOf.push(hits);
+    };
+    await timeInterleaved([osAsk, (query) => ask(sqlite, query)], queries, 3, (_, [os, sq]) => rows.push({ hits: hitsOf[hitsOf.length - 1], os, sq }));
     console.log('\nboth engines, query by query, c1, p50 ms (OpenSearch / SQLite):');
     for (const [name, f] of [...BUCKETS, ['all', () => true] as [string, (h: number) => boolean]]) {
       const sel = rows.filter((x) => f(x.hits));

@@ -89,6 +89,31 @@ export async function run(queries: string[], concurrency: number, one: (q: strin
 }
 
 /** Resident set size (MB) of another process. */
+/**
+ * Two ways of answering the same queries timed query by query, which goes first alternating by
+ * query and round, so machine drift and the state one leaves behind hit both alike: `rounds`
+ * rounds, each query's two times (ms) given to `each` with its index. For A/B comparisons of
+ * engines in one process (bench/gateway-goals.ts, bench/opensearch-engine-profile.ts).
+ */
+export async function timeInterleaved(
+  ways: [(q: string) => Promise<unknown>, (q: string) => Promise<unknown>],
+  queries: string[],
+  rounds: number,
+  each: (i: number, ms: [number, number]) => void,
+): Promise<void> {
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, query] of queries.entries()) {
+      const ms: [number, number] = [0, 0];
+      for (const w of (i + r) % 2 ? [0, 1] : [1, 0]) {
+        const t = performance.now();
+        await ways[w](query);
+        ms[w] = performance.now() - t;
+      }
+      each(i, ms);
+    }
+  }
+}
+
 export function rssMB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;
