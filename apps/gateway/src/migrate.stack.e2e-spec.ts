@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { createTestSchema, describeWith, ensureBuilt, serverUrl, uniqueName } from '@lookup/shared/testing';
+import { createTestSchema, describeWith, ensureBuilt, postgresUrlFor, serverUrl, uniqueName } from '@lookup/shared/testing';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '..', '..', '..');
@@ -44,8 +44,7 @@ describeWith(['postgres'], 'migrate entry point (the Kubernetes migrations Job)'
 
   it('on a server without the database DATABASE_URL names (a first `lookup stack` on a fresh PostgreSQL), creates it, then migrates', async () => {
     const name = uniqueName('migratedb').toLowerCase();
-    const url = new URL(serverUrl('postgres'));
-    url.pathname = `/${name}`;
+    const url = new URL(postgresUrlFor(name));
     const admin = new Client({ connectionString: serverUrl('postgres'), connectionTimeoutMillis: 5000 });
     await admin.connect();
     try {

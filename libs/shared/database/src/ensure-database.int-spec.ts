@@ -1,14 +1,6 @@
 import { Client } from 'pg';
-import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
+import { describeWith, postgresUrlFor as urlFor, serverUrl, uniqueName } from '@lookup/shared/testing';
 import { ensureDatabase } from './ensure-database';
-
-/** The test server's URL with another database (and optionally another user). */
-function urlFor(database: string, user?: string): string {
-  const url = new URL(serverUrl('postgres'));
-  url.pathname = `/${database}`;
-  if (user) url.username = user;
-  return url.href;
-}
 
 async function onServer<T>(sql: (c: Client) => Promise<T>): Promise<T> {
   const c = new Client({ connectionString: serverUrl('postgres'), connectionTimeoutMillis: 5000 });

@@ -2,6 +2,14 @@ import { Client } from 'pg';
 import { serverUrl } from './servers';
 import { uniqueName } from './tmp';
 
+/** The test server's URL with another database name (and, when given, another user). */
+export function postgresUrlFor(database: string, user?: string): string {
+  const url = new URL(serverUrl('postgres'));
+  url.pathname = `/${database}`;
+  if (user) url.username = user;
+  return url.href;
+}
+
 /**
  * A schema of its own for one test suite, so suites can run in parallel on one database and
  * leave nothing behind. Point TypeORM at it with DATABASE_URL + DATABASE_SCHEMA.
