@@ -96,9 +96,13 @@ export class TrafficGenerator {
   }
 }
 
-/** Samples sent within [from, to) ms. */
-export function between(samples: TrafficSample[], from: number, to: number): TrafficSample[] {
-  return samples.filter((s) => s.at >= from && s.at < to);
+/**
+ * Samples answered (or failed) within [from, to) ms. A request lives from its sending to its
+ * answer, and its outcome is that of the whole span: one sent just before an outage began and
+ * answered during it met the outage, so it belongs to the outage's phase, not to the calm before.
+ */
+export function answeredBetween(samples: TrafficSample[], from: number, to: number): TrafficSample[] {
+  return samples.filter((s) => s.at + s.ms >= from && s.at + s.ms < to);
 }
 
 /** A compact summary for failure messages: status -> count. */
