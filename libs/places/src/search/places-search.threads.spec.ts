@@ -113,6 +113,41 @@ describe('search threads', () => {
     expect(posted).toHaveLength(4);
   });
 
+  it('keeps cheap searches on a thread that is working, and spreads dear ones, or ones behind a thread that is stuck', async () => {
+    const { service: fresh, threads: pool } = threaded(store, 2);
+    pool.start();
+    const internal = pool as unknown as { threads: Array<{ worker: Worker; progressAt: number }> };
+    const perThread = internal.threads.map(() => 0);
+    internal.threads.forEach((t, i) => {
+      const post = t.worker.postMessage.bind(t.worker);
+      jest.spyOn(t.worker, 'postMessage').mockImplementation((batch: unknown) => {
+        perThread[i] += (batch as unknown[]).length;
+        post(batch);
+      });
+    });
+    const queries = ['Lihov', 'opava 12', 'Krásná 5', 'zurich'];
+    const expected = await Promise.all(queries.map((q) => query(here, q)));
+    const round = async (costMs: number) => {
+      perThread.fill(0);
+      // What searches have cost lately (a moving average: many notes settle it).
+      for (let i = 0; i < 200; i++) pool.noteCost(costMs);
+      expect(await Promise.all(queries.map((q) => query(fresh, q)))).toEqual(expected);
+      return [...perThread];
+    };
+    // 0.05 ms a search: four in flight are 0.2 ms of work, within the bound (0.5 ms): one thread.
+    expect(await round(0.05)).toEqual([4, 0]);
+    // 2 ms a search: the second goes to the idle thread.
+    expect(await round(2)).toEqual([2, 2]);
+    // Cheap, but the working thread has answered nothing for 10 ms: the others go to the idle one.
+    Object.defineProperty(internal.threads[0], 'progressAt', { get: () => performance.now() - 10, set: () => undefined, configurable: true });
+    try {
+      expect(await round(0.05)).toEqual([1, 3]);
+    } finally {
+      delete (internal.threads[0] as Partial<{ progressAt: number }>).progressAt;
+      internal.threads[0].progressAt = 0;
+    }
+  });
+
   it('sees documents written after it opened the file, in the typo pass too', async () => {
     expect(await query(service, 'Zvonařka 3')).toEqual([]);
     await store.upsert([street('opava', 'Zvonařka'), address('opava', 'Zvonařka', '3')]);
