@@ -80,6 +80,35 @@ async function interleavedEngines(sqliteDir: string, osPrefix: string): Promise<
   }
 }
 
+/**
+ * The SQLite engine in this process on the register's queries, each search right after the last
+ * or after 1 ms idle (what a server at concurrency 1 has between requests), whole passes
+ * alternating: on a VM an idle vCPU may be given to another guest, whose work evicts the
+ * caches a search then reads from memory again. The in-process row has no idle time.
+ */
+async function idleGapEngine(sqliteDir: string): Promise<{ back: number; idle: number }> {
+  const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
+  const store = new SqlitePlacesStore(resolve(sqliteDir, 'places.sqlite'));
+  await store.init();
+  try {
+    const service = new PlacesSearchService(store);
+    const ask = (query: string) => service.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
+    for (const q of queries) await ask(q);
+    const ms = { back: [] as number[], idle: [] as number[] };
+    for (const mode of ['back', 'idle', 'idle', 'back'] as const) {
+      for (const q of queries) {
+        await new Promise((r) => (mode === 'idle' ? setTimeout(r, 1) : setImmediate(r)));
+        const t = performance.now();
+        await ask(q);
+        ms[mode].push(performance.now() - t);
+      }
+    }
+    return { back: percentiles(ms.back).p50, idle: percentiles(ms.idle).p50 };
+  } finally {
+    await store.close();
+  }
+}
+
 /** bench/http-floor.js at concurrency 1: a bare node:http server answering after `busyMs` of work; its p50. */
 function bareFloorP50(busyMs: number): number {
   const out = execFileSync(process.execPath, [resolve(__dirname, 'http-floor.js'), '--busy', String(busyMs), '--concurrency', '1'], { encoding: 'utf8' });
@@ -156,6 +185,14 @@ async function main(): Promise<void> {
     rows.push([
       `machine: a bare node:http server answering ${engineMs} ms later than at once (the in-process p50), p50 beyond those ${engineMs} ms, concurrency 1 (part of the row above that no server code causes)`,
       `${wakeRegister} ms`,
+      '-',
+      null,
+    ]);
+    const gap = await idleGapEngine(sqliteDir);
+    raw['idleGapEngine'] = gap;
+    rows.push([
+      'machine: the SQLite engine in-process, each search after 1 ms idle instead of right after the last (a server at concurrency 1 idles between requests), p50 (part of the register row above that no server code causes)',
+      `${gap.idle} - ${gap.back} = ${r2(gap.idle - gap.back)} ms`,
       '-',
       null,
     ]);

@@ -4,7 +4,9 @@
  * bench/search-latency.ts's, sending the typed golden queries):
  *   a  Fastify: request read, body parsed, hooks (onRequest .. preHandler)
  *   b  Nest: guards (key, rate limit), parameters validated, up to the Forwarder
- *   c  Forwarder: quota and the service call (bus, search thread, search)
+ *   c  Forwarder: quota and the service call (bus, search thread, search); within it c1, the
+ *      places service's answer (the search where it ran, main thread or a search thread, and
+ *      its JSON text), and c2, the rest
  *   d  Nest and Fastify: the answer serialised, onSend hooks
  *   e  res.end(): writing the answer to the socket
  * and the same end() for `GET /health` and `/v1/places/regions`. On this machine (a VM) a write
@@ -18,10 +20,12 @@ import { ServerResponse } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Forwarder } from '../libs/gateway/src/routes/forwarder.service';
+import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
+import { SearchThreads } from '../libs/places/src/search/search-threads';
 import { percentiles, viaClient } from './search-latency';
 import { startSampleServer } from './sample-server';
 
-type Marks = { start: number; handler?: number; fwdIn?: number; fwdOut?: number; send?: number; end0?: number; end1?: number };
+type Marks = { start: number; handler?: number; fwdIn?: number; fwdOut?: number; searchMs?: number; here?: boolean; send?: number; end0?: number; end1?: number };
 
 /** The stages' hooks on the server's Fastify, before it listens. */
 function instrument(app: NestFastifyApplication, stages: Record<string, number[]>): void {
@@ -50,6 +54,9 @@ function instrument(app: NestFastifyApplication, stages: Record<string, number[]
       add('a  Fastify: read, body, hooks', (m.handler as number) - m.start);
       add('b  Nest: guards, parameters', (m.fwdIn as number) - (m.handler as number));
       add('c  Forwarder: quota, bus, search', (m.fwdOut as number) - (m.fwdIn as number));
+      // Within c: the places service's answer (the search where it ran, and its JSON text).
+      add(`c1 of c: the search and its JSON, ${m.here ? 'on the main thread' : 'on a search thread'}`, m.searchMs);
+      add('c2 of c: the rest (quota, key, in-process bus)', (m.fwdOut as number) - (m.fwdIn as number) - (m.searchMs ?? NaN));
       add('d  serialise, onSend hooks', (m.end0 as number) - (m.fwdOut as number));
       add('e  res.end() (socket write)', (m.end1 as number) - (m.end0 as number));
       add('   search: total in the server', (m.end1 as number) - m.start);
@@ -68,6 +75,22 @@ function instrument(app: NestFastifyApplication, stages: Record<string, number[]
       if (m) m.fwdOut = performance.now();
     }
   } as Forwarder['forward'];
+  const answer = PlacesSearchService.prototype.answer;
+  PlacesSearchService.prototype.answer = async function (this: PlacesSearchService, ...args: Parameters<PlacesSearchService['answer']>) {
+    const m = current;
+    const t0 = performance.now();
+    try {
+      return await answer.apply(this, args);
+    } finally {
+      if (m) m.searchMs = performance.now() - t0;
+    }
+  } as PlacesSearchService['answer'];
+  const runsHere = SearchThreads.prototype.runsHere;
+  SearchThreads.prototype.runsHere = function (this: SearchThreads) {
+    const here = runsHere.apply(this);
+    if (current) current.here = here;
+    return here;
+  };
   const end = ServerResponse.prototype.end;
   ServerResponse.prototype.end = function (this: ServerResponse, ...args: unknown[]) {
     const m = byResponse.get(this);
