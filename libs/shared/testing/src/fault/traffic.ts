@@ -96,13 +96,36 @@ export class TrafficGenerator {
   }
 }
 
+/** Samples sent within [from, to) ms. */
+export function between(samples: TrafficSample[], from: number, to: number): TrafficSample[] {
+  return samples.filter((s) => s.at >= from && s.at < to);
+}
+
+/** One phase of a fault run, in ms since the traffic started: it spans [from, to), its part was down over [downAt, upAt]. */
+export interface PhaseWindow {
+  from: number;
+  to: number;
+  downAt: number;
+  upAt: number;
+}
+
 /**
- * Samples answered (or failed) within [from, to) ms. A request lives from its sending to its
- * answer, and its outcome is that of the whole span: one sent just before an outage began and
- * answered during it met the outage, so it belongs to the outage's phase, not to the calm before.
+ * The samples of each phase. A request lives from its sending to its answer, and met every
+ * outage that began before its answer and ended after its sending: it belongs to the first of
+ * them. One sent in the last milliseconds of a calm stretch and answered during the next
+ * outage is that outage's; one sent during an outage and answered late, in the next phase,
+ * stays with the outage it was sent in. A request that met no outage belongs to the phase it
+ * was sent in. Samples sent before the first phase or from the last one's end belong to none.
  */
-export function answeredBetween(samples: TrafficSample[], from: number, to: number): TrafficSample[] {
-  return samples.filter((s) => s.at + s.ms >= from && s.at + s.ms < to);
+export function samplesByPhase(samples: TrafficSample[], phases: PhaseWindow[]): TrafficSample[][] {
+  const out = phases.map((): TrafficSample[] => []);
+  for (const s of samples) {
+    const end = s.at + s.ms;
+    let i = phases.findIndex((p) => s.at <= p.upAt && end >= p.downAt);
+    if (i < 0) i = phases.findIndex((p) => s.at >= p.from && s.at < p.to);
+    if (i >= 0) out[i].push(s);
+  }
+  return out;
 }
 
 /** A compact summary for failure messages: status -> count. */
