@@ -26,6 +26,11 @@ import { SqlitePlacesStore } from '../libs/places/src/store/sqlite-places.store'
 import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
 import { autocompleteQueries, KEY, measureLatency, percentiles, rssMB, threadSettings, timeInterleaved, viaClient, WrkResult } from './search-latency';
 
+/** The 1 117 typed golden queries of the register rows. */
+const czQueries = () => autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
+/** One query as the in-process rows ask it. */
+const askCz = (s: PlacesSearchService) => (query: string) => s.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
+
 /** Peak resident memory of a process so far (VmHWM), MB. */
 function peakMB(pid: number): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -45,7 +50,7 @@ async function productionRss(dataDir: string): Promise<{ rssMB: number; peakMB: 
   const server = new NodeAppProcess(resolve('.'), 'dist/apps/standalone/src/main.js', { ...env, PORT: String(port) }, port);
   await server.start(120000);
   try {
-    const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
+    const queries = czQueries();
     // Concurrency 1 too: there the searches run on the main thread (SEARCH_INLINE_BELOW_MS), which then holds its own caches.
     for (const c of [1, 8, 32]) await viaClient(port, queries, c, 'query');
     const pid = server.pid as number;
@@ -61,18 +66,17 @@ async function productionRss(dataDir: string): Promise<{ rssMB: number; peakMB: 
  * behind hit both alike. The goal's own row compares two phases of the run minutes apart.
  */
 async function interleavedEngines(sqliteDir: string, osPrefix: string): Promise<{ os: number; sqlite: number }> {
-  const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
+  const queries = czQueries();
   const sqliteStore = new SqlitePlacesStore(resolve(sqliteDir, 'places.sqlite'));
   await sqliteStore.init();
   const osStore = new OpenSearchPlacesStore(createOpenSearchClient({ url: process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200', timeoutMs: 10000 }), osPrefix);
   await osStore.init();
   try {
-    const [os, sqlite] = [new PlacesSearchService(osStore), new PlacesSearchService(sqliteStore)];
-    const ask = (s: PlacesSearchService) => (query: string) => s.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
+    const [os, sqlite] = [askCz(new PlacesSearchService(osStore)), askCz(new PlacesSearchService(sqliteStore))];
     const ms: number[][] = [[], []];
     // A warm-up round first, not counted.
-    await timeInterleaved([ask(os), ask(sqlite)], queries, 1, () => undefined);
-    await timeInterleaved([ask(os), ask(sqlite)], queries, 2, (_, t) => (ms[0].push(t[0]), ms[1].push(t[1])));
+    await timeInterleaved([os, sqlite], queries, 1, () => undefined);
+    await timeInterleaved([os, sqlite], queries, 2, (_, t) => (ms[0].push(t[0]), ms[1].push(t[1])));
     return { os: percentiles(ms[0]).p50, sqlite: percentiles(ms[1]).p50 };
   } finally {
     await sqliteStore.close();
@@ -87,12 +91,11 @@ async function interleavedEngines(sqliteDir: string, osPrefix: string): Promise<
  * caches a search then reads from memory again. The in-process row has no idle time.
  */
 async function idleGapEngine(sqliteDir: string): Promise<{ back: number; idle: number }> {
-  const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
+  const queries = czQueries();
   const store = new SqlitePlacesStore(resolve(sqliteDir, 'places.sqlite'));
   await store.init();
   try {
-    const service = new PlacesSearchService(store);
-    const ask = (query: string) => service.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
+    const ask = askCz(new PlacesSearchService(store));
     for (const q of queries) await ask(q);
     const ms = { back: [] as number[], idle: [] as number[] };
     for (const mode of ['back', 'idle', 'idle', 'back'] as const) {

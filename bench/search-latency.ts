@@ -88,7 +88,6 @@ export async function run(queries: string[], concurrency: number, one: (q: strin
   return { ...percentiles(times), rps: Math.round(times.length / seconds) };
 }
 
-/** Resident set size (MB) of another process. */
 /**
  * Two ways of answering the same queries timed query by query, which goes first alternating by
  * query and round, so machine drift and the state one leaves behind hit both alike: `rounds`
@@ -114,6 +113,7 @@ export async function timeInterleaved(
   }
 }
 
+/** Resident set size (MB) of another process. */
 export function rssMB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;

@@ -189,13 +189,11 @@ export class SearchThreads {
    * whole CZ register at 32 clients, three pairs: +3-7 %.
    */
   private pick(): Thread {
-    const bound = this.queueBehindMs;
-    const now = performance.now();
     let least = this.threads[0];
     for (const t of this.threads) {
       // Not behind a thread that has answered nothing for longer than the bound: a dear search
       // (a typo pass reading its vocabulary) holds it, and the cheap ones go elsewhere.
-      if (t.inFlight > 0 && t.inFlight * this.costMs < bound && now - t.progressAt < bound) return t;
+      if (t.inFlight > 0 && t.inFlight * this.costMs < this.queueBehindMs && performance.now() - t.progressAt < this.queueBehindMs) return t;
       if (t.inFlight < least.inFlight) least = t;
     }
     return least;

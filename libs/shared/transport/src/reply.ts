@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DomainError, ErrorEnvelope, isErrorEnvelope } from '@lookup/contracts';
 import { isObservable, lastValueFrom, Observable } from 'rxjs';
 import { ReplyEnvelope } from './transport.types';
-import { unavailableError } from './unavailable';
+import { unexpectedEnvelope } from './rpc-error.filter';
 
 const logger = new Logger('Reply');
 
@@ -26,13 +26,9 @@ export async function runHandler(handler: NestHandler, data: unknown, ctx?: unkn
 export function asEnvelope(err: unknown): ErrorEnvelope {
   if (err instanceof DomainError) return err.toEnvelope();
   if (isErrorEnvelope(err)) return err;
-  // A part that is down, even when the error escaped the handler's filter: 503/504, not 500,
-  // logged as the filter logs it (a 503 nobody logged cannot be traced to its cause).
-  const down = unavailableError(err);
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-  if (down) logger.warn(`${down.type} (outside the handler's filter): ${text}`);
-  else logger.error(err instanceof Error ? err.stack ?? text : text);
-  return (down ?? DomainError.internal()).toEnvelope();
+  // An error that escaped the handler's filter: answered and logged as the filter does (a part
+  // that is down is a 503/504, not a 500; a 503 nobody logged cannot be traced to its cause).
+  return unexpectedEnvelope(err, logger, " (outside the handler's filter)");
 }
 
 /** Client side: unwraps a reply or throws the DomainError it carries. */

@@ -27,12 +27,21 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
         return { status: status === 404 ? 404 : 400, type: BY_STATUS[status] ?? ErrorTypes.invalidRequest, message: exception.message, param: null };
       }
     }
-    const down = unavailableError(exception);
-    if (down) {
-      this.logger.warn(`${down.type}: ${exception instanceof Error ? `${exception.name}: ${exception.message}` : String(exception)}`);
-      return down.toEnvelope();
-    }
-    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
-    return DomainError.internal().toEnvelope();
+    return unexpectedEnvelope(exception, this.logger);
   }
+}
+
+/**
+ * The answer to an error that is none of ours: a part that is down is a 503/504 the caller may
+ * retry, logged as a warning with its cause; anything else a 500, logged with its stack.
+ * `where` says where it was caught, when not in the filter.
+ */
+export function unexpectedEnvelope(exception: unknown, logger: Pick<Logger, 'warn' | 'error'>, where = ''): ErrorEnvelope {
+  const down = unavailableError(exception);
+  if (down) {
+    logger.warn(`${down.type}${where}: ${exception instanceof Error ? `${exception.name}: ${exception.message}` : String(exception)}`);
+    return down.toEnvelope();
+  }
+  logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+  return DomainError.internal().toEnvelope();
 }

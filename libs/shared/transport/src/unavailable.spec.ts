@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { DomainError } from '@lookup/contracts';
 import { unavailableError } from './unavailable';
 import { RpcErrorFilter } from './rpc-error.filter';
@@ -40,5 +41,20 @@ describe('unavailableError: a part that is down is a 503/504 to retry, not a 500
   it('also when the error escaped the filter (the reply envelope of any transport)', () => {
     expect(asEnvelope(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toMatchObject({ status: 503, type: 'service_unavailable' });
     expect(asEnvelope(new TypeError('secret'))).toEqual(DomainError.internal().toEnvelope());
+  });
+
+  it('logs the cause of such an error as the filter does: a warning for a part that is down, the stack otherwise', () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      asEnvelope(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9200'), { name: 'ConnectionError' }));
+      expect(warn.mock.calls.map((c) => c[0])).toEqual(["service_unavailable (outside the handler's filter): ConnectionError: connect ECONNREFUSED 127.0.0.1:9200"]);
+      const bug = new TypeError('a bug');
+      asEnvelope(bug);
+      expect(error.mock.calls.map((c) => c[0])).toEqual([bug.stack]);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
   });
 });
