@@ -19,7 +19,11 @@ import { address, searchFixtureDocs, street } from './testing/search-fixtures';
  * them, writes seen, errors, a dead thread, the timeout and the main thread's metrics.
  */
 const pools: SearchThreads[] = [];
-afterAll(() => Promise.all(pools.map((p) => p.close())));
+/** Stops the threads started so far, before their files go. */
+const closePools = async (): Promise<void> => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+};
+afterAll(closePools);
 
 function threaded(store: PlacesStore, size = 2, timeoutMs?: number, inlineBelowMs?: number, quiet?: QuietCheck): { service: PlacesSearchService; threads: SearchThreads } {
   const threads = new SearchThreads(() => (store as SqlitePlacesStore).source, size, timeoutMs, inlineBelowMs, quiet);
@@ -31,7 +35,7 @@ placesSearchContract('sqlite, search threads', ...sqliteTestStore('search-thread
 
 describe('search threads', () => {
   const dir = tempDir('search-threads-');
-  afterAll(() => dir.remove());
+  afterAll(() => closePools().then(() => dir.remove())); // a thread still searching must not find its file gone
   let store: SqlitePlacesStore;
   let here: PlacesSearchService;
   let service: PlacesSearchService;
@@ -233,7 +237,7 @@ describe('search threads', () => {
 
 describe('search threads: a cheap search while nothing else is under way runs on the calling thread', () => {
   const dir = tempDir('search-inline-');
-  afterAll(() => dir.remove());
+  afterAll(() => closePools().then(() => dir.remove())); // a thread still searching must not find its file gone
   let store: SqlitePlacesStore;
   const dto = (q: string) => parseRequest(PlaceQueryRequest, { query: q });
   const nextTurn = () => new Promise<void>((r) => setImmediate(r));
