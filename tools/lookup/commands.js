@@ -42,10 +42,11 @@ The intl endpoints need a key bound to a project: lookup keys create --name NAME
     // The same heap cap as the indexer in k8s: V8 otherwise lets garbage grow to ~900 MB.
     heapMb: 320,
     summary: 'import an official dataset (file, folder or URL) as a new version',
-    help: `Usage: lookup import <kind> <country> <file|folder|url> [--format f] [--checksum sha256:<hex>] [--dry-run] [--force]
+    help: `Usage: lookup import <kind> <country> <file|folder|url> [--format f] [--checksum sha256:<hex>] [--dry-run] [--force] [--wait [--wait-timeout s]]
   kinds: addresses, address-changes, business, ...; countries: CZ SK PL AT CH LI
   --dry-run  parse and validate the whole file, print counts and errors, write nothing
   --force    accept a version with far fewer documents than the live one
+  --wait     (distributed) wait until the indexer has made it live (exit 0) or given up on it (exit 1)
   lookup import catalogue <country> --psc-list|--register|--geonames <file>
 Standalone: imports in-process. PROFILE=distributed: publishes a datasets.updated event for the indexer.
 Formats per country: libs/indexer/src/cli/dataset-formats.ts; README, "Importing official data".`,

@@ -8,6 +8,7 @@ import { IndexerProgress, registerMetricsRoute } from '@lookup/shared/metrics';
 import { createDatasetStatus, createPlacesStore, PlacesStore } from '@lookup/places';
 import { BusinessStore, createBusinessStore } from '@lookup/business';
 import { DatasetConsumer, DatasetJob } from '../datasets/dataset-consumer';
+import { eventMsgId } from '../datasets/dataset-event';
 import { ensureDatasetStream } from '../datasets/dataset-stream';
 import { ChangeBatchRunner, ruianChangeStatePath, skChangeStatePath } from '../changes';
 import { createDatasetScheduler } from '../scheduler';
@@ -77,6 +78,7 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
     try {
       const r = await (changes.handles(job.event) ? changes : runner).run(job.event, {
         heartbeat: job.heartbeat,
+        force: job.event.force === true,
         onProgress: (p) => {
           if (p.docs > written) progress.written(p.docs - written);
           if (p.totalBytes && p.bytes !== undefined) progress.read(p.bytes / p.totalBytes);
@@ -86,7 +88,7 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       progress.succeeded();
       const e = job.event;
       await status
-        .record(e.country, e.kind, { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs })
+        .record(e.country, e.kind, { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs, event: eventMsgId(e) })
         .catch((err: unknown) => log.warn(`dataset ${dataset}: live, but its status was not recorded: ${(err as Error).message}`));
       log.log(`dataset ${dataset} version ${r.version} live: ${r.docs} documents (${r.skipped} skipped, previous ${r.previous ? `${r.previous.version} with ${r.previous.docs}` : 'none'}) in ${r.seconds.toFixed(1)} s`);
     } catch (err) {

@@ -5,11 +5,14 @@ import { connect, JSONCodec, NatsConnection } from 'nats';
 import { loadConfig } from '@lookup/shared/config';
 import { createPlacesStore } from '@lookup/places';
 import { describeWith, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
-import { ensureDatasetStream } from '../datasets/dataset-stream';
+import { ensureDatasetStream, publishDatasetEvent } from '../datasets/dataset-stream';
 import { DatasetTestServer } from '../download/dataset-server.testing';
 import { datasetSubjects } from '../datasets/datasets.constants';
 import { runDatasetImport } from './dataset-import';
 import { ImportUsageError } from './import-args';
+import { ImportWaitError, waitForIndexer } from './import-wait';
+import { eventMsgId, parseDatasetEvent } from '../datasets/dataset-event';
+import { statusLines } from './dataset-status';
 
 const FIXTURES = resolve(__dirname, '../../../places/src/fixtures');
 const RUIAN = join(FIXTURES, 'ruian/CSV');
@@ -101,7 +104,7 @@ describe('import CLI, standalone: in-process through the pipeline', () => {
 describeWith(['nats'], 'import CLI, distributed: publishes a datasets.updated event', () => {
   let nc: NatsConnection;
   const prefix = uniqueName('cli');
-  const config = loadConfig({}, { PROFILE: 'distributed', NATS_URL: serverUrl('nats'), NATS_SUBJECT_PREFIX: prefix });
+  const config = loadConfig({}, { PROFILE: 'distributed', NATS_URL: serverUrl('nats'), NATS_SUBJECT_PREFIX: prefix, OPENSEARCH_URL: serverUrl('opensearch'), INDEX_PREFIX: prefix });
   beforeAll(async () => {
     nc = await connect({ servers: serverUrl('nats') });
   });
@@ -133,5 +136,42 @@ describeWith(['nats'], 'import CLI, distributed: publishes a datasets.updated ev
     // --dry-run never publishes: it reads the file here.
     await runDatasetImport(['addresses', 'CZ', RUIAN, '--dry-run'], loadConfig({}, { PROFILE: 'standalone', DATA_DIR: tempDir().path }), c.deps);
     expect((await jsm.streams.info(s.stream)).state.messages).toBe(2);
+  });
+
+  it('--wait rides over a status store that fails for a moment, and stops at the status naming its event', async () => {
+    const event = parseDatasetEvent({ country: 'CZ', kind: 'addresses', format: 'ruian-csv', location: '/data/x.zip', publishedAt: new Date().toISOString() });
+    const ack = await publishDatasetEvent(nc, prefix, event);
+    const out: string[] = [];
+    let reads = 0;
+    const other = { format: 'ruian-csv', source: '/data/old.zip', since: '2026-01-01T00:00:00.000Z', version: 'v0', docs: 4, event: 'CZ:addresses:/data/old.zip:2026-01-01T00:00:00.000Z' };
+    const mine = { ...other, source: '/data/x.zip', version: 'v1', docs: 5, event: eventMsgId(event) };
+    await waitForIndexer(event, ack.seq, 10, {
+      jsm: await nc.jetstreamManager(),
+      prefix,
+      out: (l) => void out.push(l),
+      pollMs: 20,
+      readStatus: async () => {
+        reads++;
+        if (reads === 1) throw new Error('connect ECONNREFUSED 127.0.0.1:9200');
+        return { CZ: { addresses: reads < 4 ? other : mine } };
+      },
+    });
+    expect(reads).toBe(4);
+    expect(out).toEqual([
+      'waiting for the indexer (at most 10 s)',
+      "cannot look at the indexer's progress (connect ECONNREFUSED 127.0.0.1:9200); trying again",
+      `live: ${statusLines({ CZ: { addresses: mine } })[0]}`,
+    ]);
+  });
+
+  it('--wait with no indexer running gives up at --wait-timeout and says the event stays queued', async () => {
+    const c = capture();
+    const t0 = Date.now();
+    const err = await runDatasetImport(['addresses', 'CZ', join(RUIAN, 'fixture_500020_ADR.csv'), '--wait', '--wait-timeout', '2'], config, c.deps).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImportWaitError);
+    // The three events of the tests before are queued too: nothing has read the consumer.
+    expect((err as Error).message).toBe("not live after 2 s: 0 event(s) being imported, 4 queued; the event stays queued (see `lookup import status` and the indexer's log)");
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(2000);
+    expect(c.out.slice(0, 2)).toEqual([expect.stringMatching(/^published datasets\.updated: .* seq 4; the indexer imports it$/), 'waiting for the indexer (at most 2 s)']);
   });
 });

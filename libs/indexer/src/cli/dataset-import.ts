@@ -14,6 +14,7 @@ import { checkLocalInput, DatasetImportArgs, ImportUsageError, parseDatasetArgs 
 import { ProgressOutput, progressReporter } from './progress';
 import { resolveOfficialUrl } from './official-source';
 import { readStatus, recordLive, statusLines, statusPath } from './dataset-status';
+import { waitForIndexer } from './import-wait';
 import { natsServers } from '@lookup/shared/transport';
 
 export interface DatasetImportDeps {
@@ -52,13 +53,14 @@ export async function runDatasetImport(argv: string[], config: AppConfig, deps: 
   }
   const local = args.isUrl ? null : await checkLocalInput(args);
   // The file's own time, so publishing the same file again is a duplicate JetStream drops (msg id: checksum + published-at).
-  const event = datasetEvent(args, local?.checksum ?? args.checksum, local?.modifiedAt ?? new Date().toISOString());
-  if (config.PROFILE === 'distributed' && !args.dryRun) return publish(event, config, deps);
+  const event = datasetEvent(args, local?.checksum ?? args.checksum, local?.modifiedAt ?? new Date().toISOString(), config.PROFILE === 'distributed' && args.force);
+  if (config.PROFILE === 'distributed' && !args.dryRun) return publish(event, config, deps, args.waitS);
   return importInProcess(event, args, config, deps);
 }
 
-function datasetEvent(args: DatasetImportArgs, checksum: string | undefined, publishedAt: string): DatasetUpdatedEvent {
-  const plain = { country: args.country, kind: args.kind, format: args.format, location: args.location, publishedAt, ...(checksum ? { checksum } : {}) };
+/** `force`: the indexer is to take it (`--force` in the distributed profile; in-process the runner is told directly). */
+function datasetEvent(args: DatasetImportArgs, checksum: string | undefined, publishedAt: string, force: boolean): DatasetUpdatedEvent {
+  const plain = { country: args.country, kind: args.kind, format: args.format, location: args.location, publishedAt, ...(checksum ? { checksum } : {}), ...(force ? { force } : {}) };
   try {
     return parseDatasetEvent(plain);
   } catch (err) {
@@ -66,7 +68,8 @@ function datasetEvent(args: DatasetImportArgs, checksum: string | undefined, pub
   }
 }
 
-async function publish(event: DatasetUpdatedEvent, config: AppConfig, deps: DatasetImportDeps): Promise<void> {
+/** Publishes the event for the indexer; with `waitS`, then waits (that long at most) for its outcome. */
+async function publish(event: DatasetUpdatedEvent, config: AppConfig, deps: DatasetImportDeps, waitS?: number): Promise<void> {
   const prefix = config.NATS_SUBJECT_PREFIX;
   const s = datasetSubjects(prefix);
   const nc = deps.nats ?? (await connect({ servers: natsServers(config.NATS_URL), name: 'import-cli', timeout: 5000 }));
@@ -83,6 +86,14 @@ async function publish(event: DatasetUpdatedEvent, config: AppConfig, deps: Data
         ? `already published (JetStream dropped the duplicate): stream ${s.stream}, subject ${s.updated}, msg id ${id}, seq ${ack.seq}`
         : `published datasets.updated: stream ${s.stream}, subject ${s.updated}, msg id ${id}, seq ${ack.seq}; the indexer imports it`,
     );
+    if (waitS !== undefined) {
+      const status = createDatasetStatus(config);
+      try {
+        await waitForIndexer(event, ack.seq, waitS, { jsm, prefix, readStatus: () => status.read(), out: deps.out });
+      } finally {
+        await status.close();
+      }
+    }
   } finally {
     if (!deps.nats) await nc.close();
   }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@lookup/shared/testing';
-import { checkLocalInput, ImportUsageError, parseDatasetArgs } from './import-args';
+import { checkLocalInput, DEFAULT_WAIT_TIMEOUT_S, ImportUsageError, parseDatasetArgs } from './import-args';
 import { isDatasetCommand } from './dataset-import';
 import { progressBar, progressReporter, progressView } from './progress';
 
@@ -34,6 +34,16 @@ describe('import CLI arguments', () => {
     expect(bad(['addresses', 'CZ', 'x', '--format'])).toBe('--format needs a value');
     expect(bad(['addresses', 'CZ', 'x', '--fast'])).toBe('unknown option --fast');
     expect(bad(['addresses'])).toMatch(/^Usage: npm run import/);
+    expect(bad(['addresses', 'CZ', 'x', '--wait-timeout', '60'])).toBe('--wait-timeout: only with --wait');
+    expect(bad(['addresses', 'CZ', 'x', '--wait', '--wait-timeout', '0'])).toBe('--wait-timeout: a whole number of seconds (1 or more), got 0');
+    expect(bad(['addresses', 'CZ', 'x', '--wait', '--wait-timeout', '1.5'])).toBe('--wait-timeout: a whole number of seconds (1 or more), got 1.5');
+  });
+
+  it('--wait: two hours unless --wait-timeout says otherwise; no wait without it', () => {
+    expect(parseDatasetArgs(['addresses', 'CZ', 'x']).waitS).toBeUndefined();
+    expect(parseDatasetArgs(['addresses', 'CZ', 'x', '--wait']).waitS).toBe(DEFAULT_WAIT_TIMEOUT_S);
+    expect(DEFAULT_WAIT_TIMEOUT_S).toBe(7200);
+    expect(parseDatasetArgs(['addresses', 'CZ', '--wait', '--wait-timeout', '90']).waitS).toBe(90);
   });
 
   it('without a file, asks for the current official one to be resolved', () => {

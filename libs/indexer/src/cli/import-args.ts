@@ -10,13 +10,19 @@ import { FORMATS, formatsFor } from './dataset-formats';
 /** A bad command line or input: the CLI exits 2 with this message. */
 export class ImportUsageError extends Error {}
 
-export const DATASET_USAGE = `Usage: npm run import -- <kind> <country> [file|folder|url] [--format f] [--checksum sha256:<hex>] [--dry-run] [--force]
+/** `--wait` without `--wait-timeout`: two hours, more than a whole CZ register takes. */
+export const DEFAULT_WAIT_TIMEOUT_S = 7200;
+
+export const DATASET_USAGE = `Usage: npm run import -- <kind> <country> [file|folder|url] [--format f] [--checksum sha256:<hex>] [--dry-run] [--force] [--wait [--wait-timeout s]]
   kinds: ${DATASET_KINDS.join(', ')}
   formats: ${Object.entries(FORMATS)
     .map(([f, d]) => `${f} (${d.kinds.join('/')} ${d.countries.join('/')})`)
     .join(', ')}
   --dry-run  parse and validate the whole file, print counts and errors, write nothing
   --force    accept a version with far fewer documents than the live one
+  --wait     (distributed) after publishing, wait until the indexer has made it live (exit 0) or
+             given up on it (exit 1, with its reason); --wait-timeout: at most this many seconds
+             (default ${DEFAULT_WAIT_TIMEOUT_S})
 Standalone: imports in-process. PROFILE=distributed: publishes a datasets.updated event for the indexer.
 The catalogue command keeps its own form: npm run import -- catalogue <country> --psc-list|--register|--geonames <file>`;
 
@@ -33,10 +39,13 @@ export interface DatasetImportArgs {
   checksum?: string;
   dryRun: boolean;
   force: boolean;
+  /** Distributed: wait for the indexer's outcome, at most this many seconds (undefined: do not wait). */
+  waitS?: number;
 }
 
-const FLAGS = new Set(['--dry-run', '--force']);
-const VALUED = new Set(['--format', '--checksum']);
+
+const FLAGS = new Set(['--dry-run', '--force', '--wait']);
+const VALUED = new Set(['--format', '--checksum', '--wait-timeout']);
 
 /** Parses `<kind> <country> <location> [flags]`; every problem names the argument. */
 export function parseDatasetArgs(argv: string[]): DatasetImportArgs {
@@ -65,7 +74,9 @@ export function parseDatasetArgs(argv: string[]): DatasetImportArgs {
   checkFormat(format, kind as DatasetKind, country as CountryCode);
   const checksum = values.get('--checksum')?.toLowerCase();
   if (checksum !== undefined && !/^sha256:[0-9a-f]{64}$/.test(checksum)) throw new ImportUsageError(`--checksum: must be sha256:<64 hex digits>, got ${checksum}`);
-  if (!location) return { kind: kind as DatasetKind, country: country as CountryCode, format, location: '', isUrl: true, official: true, ...(checksum ? { checksum } : {}), dryRun: flags.has('--dry-run'), force: flags.has('--force') };
+  const waitS = waitSeconds(flags.has('--wait'), values.get('--wait-timeout'));
+  const common = { dryRun: flags.has('--dry-run'), force: flags.has('--force'), ...(waitS !== undefined ? { waitS } : {}) };
+  if (!location) return { kind: kind as DatasetKind, country: country as CountryCode, format, location: '', isUrl: true, official: true, ...(checksum ? { checksum } : {}), ...common };
   const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(location);
   if (isUrl && !/^https?:\/\//i.test(location)) throw new ImportUsageError(`location: only http(s) URLs can be fetched, got ${location}`);
   if (isUrl) {
@@ -82,9 +93,15 @@ export function parseDatasetArgs(argv: string[]): DatasetImportArgs {
     location: isUrl ? location : resolve(location),
     isUrl,
     ...(checksum ? { checksum } : {}),
-    dryRun: flags.has('--dry-run'),
-    force: flags.has('--force'),
+    ...common,
   };
+}
+
+function waitSeconds(wait: boolean, timeout: string | undefined): number | undefined {
+  if (timeout === undefined) return wait ? DEFAULT_WAIT_TIMEOUT_S : undefined;
+  if (!wait) throw new ImportUsageError('--wait-timeout: only with --wait');
+  if (!/^[1-9][0-9]{0,6}$/.test(timeout)) throw new ImportUsageError(`--wait-timeout: a whole number of seconds (1 or more), got ${timeout}`);
+  return Number(timeout);
 }
 
 function defaultFormat(kind: DatasetKind, country: CountryCode): string {

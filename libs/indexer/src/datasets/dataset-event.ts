@@ -1,4 +1,4 @@
-import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Equals, IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { COUNTRY_CODES, CountryCode, parseRequest, Required, UpperTrim } from '@lookup/contracts';
 
 export const DATASET_KINDS = ['catalogue', 'addresses', 'address-changes', 'postal-codes', 'business'] as const;
@@ -15,13 +15,16 @@ export class DatasetUpdatedEvent {
   /** `sha256:<hex>` of the file, checked before import. */
   @IsOptional() @Matches(/^sha256:[0-9a-f]{64}$/) checksum?: string;
   @Required() @IsISO8601() publishedAt!: string;
+  /** `import --force`: switch to this version even with far fewer documents than the live one. */
+  @IsOptional() @Equals(true) force?: true;
 }
 
 export function parseDatasetEvent(data: unknown): DatasetUpdatedEvent {
   return parseRequest(DatasetUpdatedEvent, data);
 }
 
-/** JetStream de-duplicates a re-published event for the same file within the stream's window. */
+/** JetStream de-duplicates a re-published event for the same file within the stream's window (24 h). */
 export function eventMsgId(e: DatasetUpdatedEvent): string {
-  return `${e.country}:${e.kind}:${e.checksum ?? e.location}:${e.publishedAt}`;
+  // Forced, the same file is another event: the one the indexer refused for its drop can be sent again with --force.
+  return `${e.country}:${e.kind}:${e.checksum ?? e.location}:${e.publishedAt}${e.force ? ':force' : ''}`;
 }

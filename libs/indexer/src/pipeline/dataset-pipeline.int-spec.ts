@@ -13,6 +13,11 @@ import { datasetSubjects } from '../datasets/datasets.constants';
 import { DeadLetter } from '../datasets/dataset-consumer';
 import { DatasetRunner } from './dataset-runner';
 import { writeRuianFixture } from './ruian-fixture.testing';
+import { loadConfig } from '@lookup/shared/config';
+import { createDatasetStatus } from '@lookup/places';
+import { runDatasetImport } from '../cli/dataset-import';
+import { statusLines } from '../cli/dataset-status';
+import { ImportWaitError } from '../cli/import-wait';
 
 const ROOT = projectRoot();
 const PSC_LIST = join(ROOT, 'libs/places/src/fixtures/cz/psc-list.csv');
@@ -222,6 +227,50 @@ describeWith(['nats', 'opensearch'], 'indexer pipeline on JetStream + OpenSearch
     running.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 120000);
+
+  it("`import --wait`, as a user runs it: back when the indexer made the file live; the indexer's reason for a broken one; a file handled before is said to be", async () => {
+    if (!children.some((c) => c.exitCode === null && c.signalCode === null)) startIndexer();
+    const config = loadConfig({}, {
+      PROFILE: 'distributed', NATS_URL: serverUrl('nats'), NATS_SUBJECT_PREFIX: prefix, OPENSEARCH_URL: serverUrl('opensearch'), INDEX_PREFIX: prefix, DATA_DIR: dir.path,
+    });
+    const out: string[] = [];
+    const deps = { out: (l: string) => void out.push(l), progress: { write: () => true, isTTY: false } };
+    const waitFor = (file: string, ...flags: string[]) => runDatasetImport(['addresses', 'CZ', file, '--wait', '--wait-timeout', '120', ...flags], config, deps);
+
+    // Far fewer documents than the live version (the first test's 40 000 rows): refused, then taken with --force.
+    const before = await store.liveVersion('CZ');
+    const first = writeRuianFixture(dir.path, { rows: 2000, streetPrefix: 'Cekana', admBase: 96_000_000, name: 'wait-first.zip' });
+    const refused = await waitFor(first).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ImportWaitError);
+    expect((refused as Error).message).toMatch(new RegExp(`^the indexer gave up on it after 1 attempt\\(s\\) at \\S+: verify: the new version has \\d+ documents, [\\d.]+% fewer than the live version ${before!.version} .*\\(import it with --force to switch anyway\\); nothing of it went live$`));
+    expect(await store.liveVersion('CZ')).toEqual(before);
+    await waitFor(first, '--force');
+    const live = await store.liveVersion('CZ');
+    const status = createDatasetStatus(config);
+    const recorded = (await status.read())['CZ']!['addresses']!;
+    await status.close();
+    expect(recorded).toMatchObject({ source: first, version: live!.version, docs: live!.docs });
+    expect(out.at(-1)).toBe(`live: ${statusLines({ CZ: { addresses: recorded } })[0]}`);
+    expect(await aliasIds(client, alias)).toEqual(await sourceIds(first));
+
+    const broken = join(dir.path, 'wait-broken.zip');
+    copyFileSync(writeRuianFixture(dir.path, { rows: 2000, streetPrefix: 'Vadna', admBase: 97_000_000, name: 'wait-good.zip' }), broken);
+    truncateSync(broken, Math.floor(statSync(broken).size * 0.6));
+    const failed = await waitFor(broken).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(ImportWaitError);
+    expect((failed as Error).message).toMatch(/^the indexer gave up on it after 3 attempt\(s\) at \S+: .+; nothing of it went live$/);
+    expect(await store.liveVersion('CZ')).toEqual(live);
+
+    const second = writeRuianFixture(dir.path, { rows: 2000, streetPrefix: 'Druha', admBase: 98_000_000, name: 'wait-second.zip' });
+    await waitFor(second);
+    const now = await store.liveVersion('CZ');
+    expect(now!.version).not.toBe(live!.version);
+    // The first file again: JetStream drops the duplicate; its outcome is long known.
+    out.length = 0;
+    await waitFor(first, '--force');
+    expect(out[0]).toMatch(/^already published \(JetStream dropped the duplicate\)/);
+    expect(out.at(-1)).toMatch(new RegExp(`^the indexer handled it earlier; live now: CZ addresses .* version ${now!.version} .* from .*wait-second\\.zip$`));
+  }, 240000);
 
   it('a catalogue dataset replaces only the catalogue objects: the addresses are carried into the new version', async () => {
     const before = await aliasIds(client, alias);

@@ -4,6 +4,13 @@ import { BusinessDoc, BusinessStore } from '@lookup/business';
 
 /** The new version failed its checks; the live version keeps serving. */
 export class VerifyError extends Error {}
+/**
+ * The new version is refused for what the file holds (nothing, or far fewer documents than the
+ * live version): the same file would be refused again, so the indexer does not retry it.
+ */
+export class RefusedVersionError extends VerifyError {
+  readonly permanent = true;
+}
 
 export interface CountCheck {
   /** The country's documents in the new version. */
@@ -28,7 +35,7 @@ export interface CountCheck {
  * `maxDrop` of the live version (a truncated source that still parses) unless forced.
  */
 export function checkCounts(c: CountCheck): void {
-  if (c.loaded === 0) throw new VerifyError('verify: the dataset gave no documents');
+  if (c.loaded === 0) throw new RefusedVersionError('verify: the dataset gave no documents');
   const fewest = c.upserts ? c.loaded : c.loaded + c.carried;
   if (c.docs < fewest || c.docs > c.loaded + c.carried) {
     throw new VerifyError(`verify: the new version holds ${c.docs} documents, but ${c.loaded} were loaded and ${c.carried} carried over (duplicate ids in the source?)`);
@@ -38,8 +45,8 @@ export function checkCounts(c: CountCheck): void {
   }
   if (c.previous && !c.force && c.docs < c.previous.docs * (1 - c.maxDrop)) {
     const pct = (100 * (1 - c.docs / c.previous.docs)).toFixed(1);
-    throw new VerifyError(
-      `verify: the new version has ${c.docs} documents, ${pct}% fewer than the live version ${c.previous.version} (${c.previous.docs}); more than the allowed ${c.maxDrop * 100}% (force to switch anyway)`,
+    throw new RefusedVersionError(
+      `verify: the new version has ${c.docs} documents, ${pct}% fewer than the live version ${c.previous.version} (${c.previous.docs}); more than the allowed ${c.maxDrop * 100}% (import it with --force to switch anyway)`,
     );
   }
 }

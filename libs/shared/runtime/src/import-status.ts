@@ -9,6 +9,8 @@ export interface LiveDataset {
   version: string;
   /** The country's documents in that version (a change batch: the documents it wrote). */
   docs: number;
+  /** The dataset event that made it live (its JetStream msg id), in the distributed profile: what `import --wait` looks for. */
+  event?: string;
 }
 
 /** country -> dataset kind -> the live one. */

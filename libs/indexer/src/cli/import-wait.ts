@@ -1,0 +1,92 @@
+import { ConsumerInfo, JSONCodec, JetStreamManager } from 'nats';
+import { DatasetStatus, LiveDataset } from '@lookup/shared/runtime';
+import { DatasetUpdatedEvent, eventMsgId } from '../datasets/dataset-event';
+import { DeadLetter } from '../datasets/dataset-consumer';
+import { datasetSubjects } from '../datasets/datasets.constants';
+import { statusLines } from './dataset-status';
+
+const codec = JSONCodec();
+
+/** How often the stream, the consumer and the status are looked at. */
+const POLL_MS = 1000;
+/** How often a waiting line is printed. */
+const SAY_EVERY_MS = 30_000;
+
+export interface WaitDeps {
+  jsm: JetStreamManager;
+  prefix: string;
+  /** The profile's status store (the `<INDEX_PREFIX>-datasets` index in the distributed profile). */
+  readStatus: () => Promise<DatasetStatus>;
+  out: (line: string) => void;
+  pollMs?: number;
+}
+
+/** The indexer gave up on the event (dead letter), or it was not done in time: the CLI exits 1 with this message. */
+export class ImportWaitError extends Error {}
+
+/**
+ * After `publish`: waits until the indexer has handled the event published at stream sequence
+ * `seq` (a duplicate: the first one's). Live: the status store names the event (the indexer
+ * records it before it acks). Given up: a dead letter for it after `seq` (published before the
+ * event is terminated). Handled but neither (a duplicate of an import that a later one
+ * replaced, or a status write that failed): the consumer's ack floor passed `seq`; what is live
+ * now is printed. Polls once a second, so a second indexer replica or a restart changes nothing.
+ */
+export async function waitForIndexer(event: DatasetUpdatedEvent, seq: number, timeoutS: number, deps: WaitDeps): Promise<void> {
+  const id = eventMsgId(event);
+  const s = datasetSubjects(deps.prefix);
+  const started = Date.now();
+  const deadline = started + timeoutS * 1000;
+  let said = started;
+  let scanned = seq;
+  deps.out(`waiting for the indexer (at most ${timeoutS} s)`);
+  const line = (live: LiveDataset) => statusLines({ [event.country]: { [event.kind]: live } })[0];
+  let consumer: ConsumerInfo | null = null;
+  let complained = 0;
+  for (;;) {
+    try {
+      // The floor first: what it shows as handled has its status or dead letter written already.
+      consumer = await deps.jsm.consumers.info(s.stream, s.durable).catch(() => null);
+      const live = (await deps.readStatus())[event.country]?.[event.kind];
+      if (live?.event === id) {
+        deps.out(`live: ${line(live)}`);
+        return;
+      }
+      const last = (await deps.jsm.streams.info(s.stream)).state.last_seq;
+      while (scanned < last) {
+        const m = await deps.jsm.streams.getMessage(s.stream, { seq: scanned + 1 }).catch(() => null);
+        scanned++;
+        if (m?.subject !== s.dead) continue;
+        const dl = codec.decode(m.data) as DeadLetter;
+        if (typeof dl.event === 'object' && dl.event !== null && eventMsgId(dl.event as DatasetUpdatedEvent) === id) {
+          throw new ImportWaitError(`the indexer gave up on it after ${dl.attempts} attempt(s) at ${dl.failedAt}: ${dl.reason}; nothing of it went live`);
+        }
+      }
+      if (consumer && consumer.ack_floor.stream_seq >= seq) {
+        deps.out(`the indexer handled it earlier; live now: ${live ? line(live) : 'nothing'}`);
+        return;
+      }
+    } catch (err) {
+      if (err instanceof ImportWaitError) throw err;
+      // NATS or the status store away for a moment: the import goes on; so does the wait.
+      if (Date.now() - complained >= SAY_EVERY_MS) {
+        complained = Date.now();
+        deps.out(`cannot look at the indexer's progress (${(err as Error).message}); trying again`);
+      }
+    }
+    const now = Date.now();
+    if (now >= deadline) {
+      throw new ImportWaitError(`not live after ${timeoutS} s: ${waiting(consumer)}; the event stays queued (see \`lookup import status\` and the indexer's log)`);
+    }
+    if (now - said >= SAY_EVERY_MS) {
+      said = now;
+      deps.out(`still waiting after ${Math.round((now - started) / 1000)} s: ${waiting(consumer)}`);
+    }
+    await new Promise((r) => setTimeout(r, Math.min(deps.pollMs ?? POLL_MS, deadline - now)));
+  }
+}
+
+function waiting(consumer: ConsumerInfo | null): string {
+  if (!consumer) return 'no indexer has joined the stream yet (start the indexer app)';
+  return `${consumer.num_ack_pending} event(s) being imported, ${consumer.num_pending} queued`;
+}
