@@ -145,7 +145,7 @@ describeWith(['nats'], 'import CLI, distributed: publishes a datasets.updated ev
     let reads = 0;
     const other = { format: 'ruian-csv', source: '/data/old.zip', since: '2026-01-01T00:00:00.000Z', version: 'v0', docs: 4, event: 'CZ:addresses:/data/old.zip:2026-01-01T00:00:00.000Z' };
     const mine = { ...other, source: '/data/x.zip', version: 'v1', docs: 5, event: eventMsgId(event) };
-    await waitForIndexer(event, ack.seq, 10, {
+    await waitForIndexer(event, ack, 10, {
       jsm: await nc.jetstreamManager(),
       prefix,
       out: (l) => void out.push(l),
@@ -173,5 +173,29 @@ describeWith(['nats'], 'import CLI, distributed: publishes a datasets.updated ev
     expect((err as Error).message).toBe("not live after 2 s: 0 event(s) being imported, 4 queued; the event stays queued (see `lookup import status` and the indexer's log)");
     expect(Date.now() - t0).toBeGreaterThanOrEqual(2000);
     expect(c.out.slice(0, 2)).toEqual([expect.stringMatching(/^published datasets\.updated: .* seq 4; the indexer imports it$/), 'waiting for the indexer (at most 2 s)']);
+  });
+
+  it('--wait on an event the indexer acked without a status naming it, then on its duplicate, says so and what is live', async () => {
+    const s = datasetSubjects(prefix);
+    const event = parseDatasetEvent({ country: 'CZ', kind: 'addresses', format: 'ruian-csv', location: '/data/acked.zip', publishedAt: new Date().toISOString() });
+    const ack = await publishDatasetEvent(nc, prefix, event);
+    // What an indexer does whose status write failed: the events acked, nothing recorded.
+    const consumer = await nc.jetstream().consumers.get(s.stream, s.durable);
+    for (let left = ack.seq; left > 0; ) {
+      const batch = await consumer.fetch({ max_messages: 10, expires: 2000 });
+      for await (const m of batch) {
+        m.ack();
+        if (m.seq >= ack.seq) left = 0;
+      }
+    }
+    await nc.flush();
+    const out: string[] = [];
+    const deps = { jsm: await nc.jetstreamManager(), prefix, out: (l: string) => void out.push(l), pollMs: 20, readStatus: async () => ({}) };
+    await waitForIndexer(event, ack, 10, deps);
+    expect(out.at(-1)).toBe("the indexer has handled it, but the status does not name it (see the indexer's log); live now: nothing");
+    const again = await publishDatasetEvent(nc, prefix, event);
+    expect(again).toEqual({ seq: ack.seq, duplicate: true });
+    await waitForIndexer(event, again, 10, deps);
+    expect(out.at(-1)).toBe('the indexer handled it earlier; live now: nothing');
   });
 });

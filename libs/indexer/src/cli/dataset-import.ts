@@ -89,7 +89,7 @@ async function publish(event: DatasetUpdatedEvent, config: AppConfig, deps: Data
     if (waitS !== undefined) {
       const status = createDatasetStatus(config);
       try {
-        await waitForIndexer(event, ack.seq, waitS, { jsm, prefix, readStatus: () => status.read(), out: deps.out });
+        await waitForIndexer(event, ack, waitS, { jsm, prefix, readStatus: () => status.read(), out: deps.out });
       } finally {
         await status.close();
       }

@@ -26,13 +26,14 @@ export class ImportWaitError extends Error {}
 
 /**
  * After `publish`: waits until the indexer has handled the event published at stream sequence
- * `seq` (a duplicate: the first one's). Live: the status store names the event (the indexer
+ * `published.seq` (a duplicate: the first one's). Live: the status store names the event (the indexer
  * records it before it acks). Given up: a dead letter for it after `seq` (published before the
  * event is terminated). Handled but neither (a duplicate of an import that a later one
  * replaced, or a status write that failed): the consumer's ack floor passed `seq`; what is live
  * now is printed. Polls once a second, so a second indexer replica or a restart changes nothing.
  */
-export async function waitForIndexer(event: DatasetUpdatedEvent, seq: number, timeoutS: number, deps: WaitDeps): Promise<void> {
+export async function waitForIndexer(event: DatasetUpdatedEvent, published: { seq: number; duplicate: boolean }, timeoutS: number, deps: WaitDeps): Promise<void> {
+  const seq = published.seq;
   const id = eventMsgId(event);
   const s = datasetSubjects(deps.prefix);
   const started = Date.now();
@@ -63,7 +64,8 @@ export async function waitForIndexer(event: DatasetUpdatedEvent, seq: number, ti
         }
       }
       if (consumer && consumer.ack_floor.stream_seq >= seq) {
-        deps.out(`the indexer handled it earlier; live now: ${live ? line(live) : 'nothing'}`);
+        const now = `live now: ${live ? line(live) : 'nothing'}`;
+        deps.out(published.duplicate ? `the indexer handled it earlier; ${now}` : `the indexer has handled it, but the status does not name it (see the indexer's log); ${now}`);
         return;
       }
     } catch (err) {
