@@ -1,3 +1,4 @@
+import { existsSync, rmSync } from 'node:fs';
 import { Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -65,12 +66,17 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
   await places.init();
   await business.init();
   const runner = new DatasetRunner({ places, business, config, maxDrop: settings.maxDrop, heartbeatMs: Math.max(200, Math.floor(settings.ackWaitMs / 4)) });
+  // What is live, per country and kind: written after each run, shown on /health/ready and by `npm run import -- status`.
+  const status = createDatasetStatus(config);
   // Change batches (SK zmenova davka, RUIAN VFR) are applied in place; full datasets get a new version.
   const changes = new ChangeBatchRunner({
     places, statePath: skChangeStatePath(config), ruianStatePath: ruianChangeStatePath(config), downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS,
+    // The live SK address file, where this indexer can read it: an SK change batch met with no change state is folded with it (as in standalone).
+    skBaseline: async () => {
+      const live = (await status.read())['SK']?.['addresses'];
+      return live && existsSync(live.source) ? live.source : undefined;
+    },
   });
-  // What is live, per country and kind: written after each run, shown on /health/ready and by `npm run import -- status`.
-  const status = createDatasetStatus(config);
   const handler = async (job: DatasetJob) => {
     const dataset = `${job.event.country.toLowerCase()}-${job.event.kind}`;
     const progress = new IndexerProgress(dataset);
@@ -87,6 +93,8 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       });
       progress.succeeded();
       const e = job.event;
+      // A new SK address version: the change state described the old one; the next batch re-seeds it from this file.
+      if (e.country === 'SK' && e.kind === 'addresses') rmSync(skChangeStatePath(config), { force: true });
       await status
         .record(e.country, e.kind, { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs, event: eventMsgId(e) })
         .catch((err: unknown) => log.warn(`dataset ${dataset}: live, but its status was not recorded: ${(err as Error).message}`));

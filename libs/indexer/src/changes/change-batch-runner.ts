@@ -38,12 +38,12 @@ export class ChangeBatchRunner {
        * with no change state yet is folded together with it, so its entrances find their
        * buildings, streets and municipalities (the state is seeded once; twice = once still).
        */
-      skBaseline?: () => string | undefined;
+      skBaseline?: () => string | undefined | Promise<string | undefined>;
     },
   ) {}
 
-  private skSources(batch: string): string[] {
-    const base = existsSync(this.deps.statePath) ? undefined : this.deps.skBaseline?.();
+  private async skSources(batch: string): Promise<string[]> {
+    const base = existsSync(this.deps.statePath) ? undefined : await this.deps.skBaseline?.();
     return base && base !== batch ? [base, batch] : [batch];
   }
 
@@ -67,7 +67,7 @@ export class ChangeBatchRunner {
       const r =
         event.format === 'ruian-vfr'
           ? await this.applyRuian(local.path, !!opts.dryRun, onProgress)
-          : await applySkChangeBatch({ sink: storeChangeSink(this.deps.places), statePath: this.deps.statePath, sources: this.skSources(local.path), dryRun: opts.dryRun, onProgress });
+          : await applySkChangeBatch({ sink: storeChangeSink(this.deps.places), statePath: this.deps.statePath, sources: await this.skSources(local.path), dryRun: opts.dryRun, onProgress });
       return {
         country: event.country,
         kind: event.kind,

@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { copyFileSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, JSONCodec, NatsConnection } from 'nats';
@@ -13,6 +13,7 @@ import { datasetSubjects } from '../datasets/datasets.constants';
 import { DeadLetter } from '../datasets/dataset-consumer';
 import { DatasetRunner } from './dataset-runner';
 import { writeRuianFixture } from './ruian-fixture.testing';
+import { spawnIndexer } from '../testing/indexer-process';
 import { loadConfig } from '@lookup/shared/config';
 import { createDatasetStatus } from '@lookup/places';
 import { runDatasetImport } from '../cli/dataset-import';
@@ -69,13 +70,9 @@ describeWith(['nats', 'opensearch'], 'indexer pipeline on JetStream + OpenSearch
   let port: number;
 
   function startIndexer(): ChildProcess {
-    const child = spawn(process.execPath, ['-r', './tools/paths.js', 'dist/apps/indexer/src/main.js'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PROFILE: 'distributed',
+    const child = spawnIndexer(
+      {
         PORT: String(port),
-        HOST: '127.0.0.1',
         NATS_URL: serverUrl('nats'),
         NATS_SUBJECT_PREFIX: prefix,
         OPENSEARCH_URL: serverUrl('opensearch'),
@@ -86,11 +83,8 @@ describeWith(['nats', 'opensearch'], 'indexer pipeline on JetStream + OpenSearch
         DATASET_MAX_DELIVER: '3',
         LOG_LEVEL: 'info',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const keep = (b: Buffer) => output.push(...b.toString().split('\n').filter(Boolean));
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
+      output,
+    );
     children.push(child);
     return child;
   }
