@@ -38,7 +38,9 @@ describeWithData([sharedData('cz/psc-list.csv'), sharedData('sk/davky.zip')], 'i
 
 describeWith(['opensearch'], 'import CLI into OpenSearch (distributed profile)', () => {
   const prefix = uniqueName('imp');
+  const dir = tempDir('import-catalogue-os-');
   afterAll(async () => {
+    dir.remove();
     const client = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 10000 });
     await client.indices.delete({ index: `${prefix}-*` }).catch(() => undefined);
     await client.close();
@@ -46,7 +48,7 @@ describeWith(['opensearch'], 'import CLI into OpenSearch (distributed profile)',
 
   const hasData = existsSync(sharedData('cz/psc-list.csv')) && existsSync(sharedData('sk/davky.zip'));
   (hasData ? it : it.skip)('imports the official catalogues with the same counts as SQLite', async () => {
-    const config = loadConfig({}, { PROFILE: 'distributed', OPENSEARCH_URL: serverUrl('opensearch'), INDEX_PREFIX: prefix });
+    const config = loadConfig({}, { PROFILE: 'distributed', OPENSEARCH_URL: serverUrl('opensearch'), INDEX_PREFIX: prefix, DATA_DIR: dir.path });
     await runImport(['catalogue', 'CZ', '--psc-list', sharedData('cz/psc-list.csv'), '--geonames', sharedData('geonames/CZ.txt')], config, () => undefined);
     await runImport(['catalogue', 'SK', '--register', sharedData('sk/davky.zip'), '--geonames', sharedData('geonames/SK.txt')], config, () => undefined);
     const store = createPlacesStore(config);

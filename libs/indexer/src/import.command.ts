@@ -1,7 +1,6 @@
 import { AppConfig } from '@lookup/shared/config';
-import { acquireImportLock, createPlacesStore, geonamesPlaceDocs, importLockPath, loadCatalogue, PlacesStore, presentIn } from '@lookup/places';
+import { acquireImportLock, createDatasetStatus, createPlacesStore, geonamesPlaceDocs, importLockPath, loadCatalogue, PlacesStore, presentIn } from '@lookup/places';
 import { ImportUsageError } from './cli/import-args';
-import { recordLive, statusPath } from './cli/dataset-status';
 import { DatasetUpdatedEvent } from './datasets/dataset-event';
 import { DatasetRunner, DatasetRunOptions, DatasetRunReport } from './pipeline/dataset-runner';
 import { PlacesImporter } from './pipeline/importers';
@@ -66,7 +65,13 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
     const location = (o.get('psc-list') ?? o.get('register') ?? o.get('geonames'))![0]!;
     const event = { country: sources.country, kind: 'catalogue', format: 'catalogue', location, publishedAt: new Date().toISOString() } as DatasetUpdatedEvent;
     const report = await new DatasetRunner({ places: store, config }).run(event, runOptions, importer);
-    recordLive(statusPath(config), sources.country, 'catalogue', { format: 'catalogue', source: rest.filter((a) => !a.startsWith('--')).join(', '), since: new Date().toISOString(), version: report.version, docs: report.docs });
+    // The profile's status store: the data dir's file, or in the distributed profile the index every places replica and `import status` read.
+    const status = createDatasetStatus(config);
+    try {
+      await status.record(sources.country, 'catalogue', { format: 'catalogue', source: rest.filter((a) => !a.startsWith('--')).join(', '), since: new Date().toISOString(), version: report.version, docs: report.docs });
+    } finally {
+      await status.close();
+    }
     const r = loaded!.report;
     out(`${sources.country}: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates) into ${store.engine} in ${report.seconds.toFixed(1)} s`);
     if (postal) out(`${sources.country}: ${postal.postalCodes} postal codes from GeoNames (${postal.keptExisting} kept from the register, ${postal.withoutMunicipality} without a municipality)`);

@@ -63,6 +63,10 @@ describeWith(['nats', 'opensearch'], 'README import commands, distributed', () =
       const live = out.filter((l) => l.startsWith('live: '));
       expect(live).toEqual([expect.stringMatching(/^live: SK addresses .* from .*davky\.zip$/), expect.stringMatching(/^live: SK address-changes .*  [1-9]\d* documents  from .*zmenovadavka5156536\.xml$/)]);
 
+      // `import status` (the README's last command) names all three, the catalogue too (written by the CLI itself).
+      out.length = 0;
+      await runDatasetImport(['status'], config, deps);
+      expect(out.map((l) => l.split(/\s+/).slice(0, 2).join(' '))).toEqual(['SK address-changes', 'SK addresses', 'SK catalogue']);
       await expectRealSkAnswers(config);
     }, 240000);
   });
