@@ -1,15 +1,32 @@
 import { loadConfig } from '@lookup/shared/config';
-import { CatalogueService, createPlacesStore } from '@lookup/places';
+import { CatalogueService, createPlacesStore, datasetStatusPath, readStatusFile } from '@lookup/places';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createOpenSearchClient } from '@lookup/shared/search';
 import { describeWith, describeWithData, serverUrl, sharedData, tempDir, uniqueName } from '@lookup/shared/testing';
 import { ImportUsageError, runImport } from './import.command';
+
+const PSC_FIXTURE = resolve(__dirname, '../../places/src/fixtures/cz/psc-list.csv');
 
 describe('import CLI (standalone store)', () => {
   it('refuses unknown commands and missing files with a usage message', async () => {
     const config = loadConfig({}, { DATA_DIR: tempDir().path });
     await expect(runImport(['streets'], config, () => undefined)).rejects.toBeInstanceOf(ImportUsageError);
     await expect(runImport(['catalogue', 'CZ'], config, () => undefined)).rejects.toThrow('--psc-list is required');
+    await expect(runImport(['catalogue', 'CZ', '--psc', 'psc.csv'], config, () => undefined)).rejects.toThrow(/^unknown option --psc\n/);
+  });
+
+  it('takes --wait as the dataset commands do: the catalogue is live when the command returns', async () => {
+    const dir = tempDir();
+    try {
+      const config = loadConfig({}, { DATA_DIR: dir.path });
+      const lines: string[] = [];
+      await runImport(['catalogue', 'CZ', '--psc-list', PSC_FIXTURE, '--wait', '--wait-timeout', '60'], config, (l) => lines.push(l));
+      expect(lines.find((l) => l.startsWith('CZ: version'))).toMatch(/^CZ: version \d+ live: [1-9]\d* documents/);
+      expect(readStatusFile(datasetStatusPath(config))['CZ']!['catalogue']!.source).toBe(PSC_FIXTURE);
+    } finally {
+      dir.remove();
+    }
   });
 });
 

@@ -18,12 +18,20 @@ export const IMPORT_USAGE = `Usage: npm run import -- catalogue <CZ|SK|PL|AT|CH|
   With --geonames, the file's postal codes are imported too (a register's own postal codes are kept).
 Writes into the profile's store: SQLite under DATA_DIR (standalone) or OpenSearch (PROFILE=distributed).`;
 
+const CATALOGUE_OPTIONS = new Set(['psc-list', 'register', 'geonames', 'wait-timeout']);
+
+/**
+ * `--name value` pairs. `--wait` (and `--wait-timeout s`), as the dataset commands take them, are
+ * accepted and change nothing: this command writes the catalogue itself and returns when it is live.
+ */
 function options(args: string[]): Map<string, string[]> {
   const m = new Map<string, string[]>();
-  for (let i = 0; i < args.length; i += 2) {
-    const k = args[i];
-    const v = args[i + 1];
+  const pairs = args.filter((a) => a !== '--wait');
+  for (let i = 0; i < pairs.length; i += 2) {
+    const k = pairs[i];
+    const v = pairs[i + 1];
     if (!k?.startsWith('--') || v === undefined) throw new ImportUsageError(IMPORT_USAGE);
+    if (!CATALOGUE_OPTIONS.has(k.slice(2))) throw new ImportUsageError(`unknown option ${k}\n${IMPORT_USAGE}`);
     m.set(k.slice(2), [...(m.get(k.slice(2)) ?? []), v]);
   }
   return m;
@@ -68,7 +76,7 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
     // The profile's status store: the data dir's file, or in the distributed profile the index every places replica and `import status` read.
     const status = createDatasetStatus(config);
     try {
-      await status.record(sources.country, 'catalogue', { format: 'catalogue', source: rest.filter((a) => !a.startsWith('--')).join(', '), since: new Date().toISOString(), version: report.version, docs: report.docs });
+      await status.record(sources.country, 'catalogue', { format: 'catalogue', source: ['psc-list', 'register', 'geonames'].flatMap((k) => o.get(k) ?? []).join(', '), since: new Date().toISOString(), version: report.version, docs: report.docs });
     } finally {
       await status.close();
     }
