@@ -198,4 +198,19 @@ describeWith(['nats'], 'import CLI, distributed: publishes a datasets.updated ev
     await waitForIndexer(event, again, 10, deps);
     expect(out.at(-1)).toBe('the indexer handled it earlier; live now: nothing');
   });
+
+  it('--wait finds the dead letter for its event past a sequence with no message, and exits with its reason', async () => {
+    const s = datasetSubjects(prefix);
+    const event = parseDatasetEvent({ country: 'SK', kind: 'addresses', format: 'sk-register', location: '/data/dead.zip', publishedAt: new Date().toISOString() });
+    const ack = await publishDatasetEvent(nc, prefix, event);
+    const other = await publishDatasetEvent(nc, prefix, parseDatasetEvent({ ...event, location: '/data/other.zip' }));
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.deleteMessage(s.stream, other.seq);
+    await nc.jetstream().publish(s.dead, codec.encode({ event, reason: 'verify: boom', attempts: 2, failedAt: '2026-11-28T03:00:00.000Z' }));
+    const out: string[] = [];
+    const err = await waitForIndexer(event, ack, 10, { jsm, prefix, out: (l) => void out.push(l), pollMs: 20, readStatus: async () => ({}) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImportWaitError);
+    expect((err as Error).message).toBe('the indexer gave up on it after 2 attempt(s) at 2026-11-28T03:00:00.000Z: verify: boom; nothing of it went live');
+    expect(out).toEqual(['waiting for the indexer (at most 10 s)']);
+  });
 });

@@ -55,7 +55,11 @@ export async function waitForIndexer(event: DatasetUpdatedEvent, published: { se
       }
       const last = (await deps.jsm.streams.info(s.stream)).state.last_seq;
       while (scanned < last) {
-        const m = await deps.jsm.streams.getMessage(s.stream, { seq: scanned + 1 }).catch(() => null);
+        // A sequence with no message (deleted from the stream) is passed over; any other failure is looked at again next time.
+        const m = await deps.jsm.streams.getMessage(s.stream, { seq: scanned + 1 }).catch((err: Error) => {
+          if (/no message found/i.test(err.message)) return null;
+          throw err;
+        });
         scanned++;
         if (m?.subject !== s.dead) continue;
         const dl = codec.decode(m.data) as DeadLetter;
