@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { connect, JSONCodec, NatsConnection } from 'nats';
 import { loadConfig } from '@lookup/shared/config';
 import { createPlacesStore } from '@lookup/places';
-import { describeWith, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
+import { describeWith, freePortRange, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
 import { ensureDatasetStream, publishDatasetEvent } from '../datasets/dataset-stream';
 import { DatasetTestServer } from '../download/dataset-server.testing';
 import { datasetSubjects } from '../datasets/datasets.constants';
@@ -212,5 +212,15 @@ describeWith(['nats'], 'import CLI, distributed: publishes a datasets.updated ev
     expect(err).toBeInstanceOf(ImportWaitError);
     expect((err as Error).message).toBe('the indexer gave up on it after 2 attempt(s) at 2026-11-28T03:00:00.000Z: verify: boom; nothing of it went live');
     expect(out).toEqual(['waiting for the indexer (at most 10 s)']);
+  });
+
+  it("status: the indexer's failures after what is live, or why they are not known", async () => {
+    const c = capture();
+    await runDatasetImport(['status'], config, c.deps);
+    // The dead letter of the test before (SK addresses), nothing live.
+    expect(c.out).toEqual([expect.stringMatching(/^no dataset imported yet/), 'SK addresses       FAILED at 2026-11-28T03:00:00.000Z after 2 attempt(s): verify: boom  from /data/dead.zip']);
+    const away = capture();
+    await runDatasetImport(['status'], loadConfig({}, { PROFILE: 'distributed', NATS_URL: `nats://127.0.0.1:${await freePortRange(1)}`, OPENSEARCH_URL: serverUrl('opensearch'), INDEX_PREFIX: prefix }), away.deps);
+    expect(away.out).toEqual([expect.stringMatching(/^no dataset imported yet/), expect.stringMatching(/^\(the indexer's failures are not known: .+\)$/)]);
   });
 });

@@ -13,8 +13,8 @@ import { DatasetRunner, DatasetRunReport } from '../pipeline';
 import { checkLocalInput, DatasetImportArgs, ImportUsageError, parseDatasetArgs } from './import-args';
 import { ProgressOutput, progressReporter } from './progress';
 import { resolveOfficialUrl } from './official-source';
-import { readStatus, recordLive, statusLines, statusPath } from './dataset-status';
-import { waitForIndexer } from './import-wait';
+import { DatasetStatus, readStatus, recordLive, statusLines, statusPath } from './dataset-status';
+import { failureLines, waitForIndexer } from './import-wait';
 import { natsServers } from '@lookup/shared/transport';
 
 export interface DatasetImportDeps {
@@ -40,7 +40,10 @@ export async function runDatasetImport(argv: string[], config: AppConfig, deps: 
     // The profile's status store: the data dir's file (standalone) or `<INDEX_PREFIX>-datasets` (distributed).
     const status = createDatasetStatus(config);
     try {
-      for (const l of statusLines(await status.read())) deps.out(l);
+      const live = await status.read();
+      for (const l of statusLines(live)) deps.out(l);
+      // Distributed: what the indexer gave up on since (its dead letters), so a failed import is seen here too.
+      if (config.PROFILE === 'distributed') for (const l of await indexerFailures(config, deps, live)) deps.out(l);
     } finally {
       await status.close();
     }
@@ -65,6 +68,19 @@ function datasetEvent(args: DatasetImportArgs, checksum: string | undefined, pub
     return parseDatasetEvent(plain);
   } catch (err) {
     throw new ImportUsageError(`invalid dataset event: ${(err as Error).message}`);
+  }
+}
+
+/** The indexer's failures after what is live, or a line saying why they are not known. */
+async function indexerFailures(config: AppConfig, deps: DatasetImportDeps, live: DatasetStatus): Promise<string[]> {
+  let nc: NatsConnection | undefined;
+  try {
+    nc = deps.nats ?? (await connect({ servers: natsServers(config.NATS_URL), name: 'import-cli', timeout: 5000 }));
+    return await failureLines(await nc.jetstreamManager({ timeout: 5000 }), config.NATS_SUBJECT_PREFIX, live);
+  } catch (err) {
+    return [`(the indexer's failures are not known: ${(err as Error).message})`];
+  } finally {
+    if (nc && !deps.nats) await nc.close();
   }
 }
 

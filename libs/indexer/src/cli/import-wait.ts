@@ -53,17 +53,9 @@ export async function waitForIndexer(event: DatasetUpdatedEvent, published: { se
         deps.out(`live: ${line(live)}`);
         return;
       }
-      const last = (await deps.jsm.streams.info(s.stream)).state.last_seq;
-      while (scanned < last) {
-        // A sequence with no message (deleted from the stream) is passed over; any other failure is looked at again next time.
-        const m = await deps.jsm.streams.getMessage(s.stream, { seq: scanned + 1 }).catch((err: Error) => {
-          if (/no message found/i.test(err.message)) return null;
-          throw err;
-        });
-        scanned++;
-        if (m?.subject !== s.dead) continue;
-        const dl = codec.decode(m.data) as DeadLetter;
-        if (typeof dl.event === 'object' && dl.event !== null && eventMsgId(dl.event as DatasetUpdatedEvent) === id) {
+      for await (const { seq: at, dl } of streamDeadLetters(deps.jsm, deps.prefix, scanned)) {
+        scanned = at;
+        if (dl && eventMsgId(dl.event as unknown as DatasetUpdatedEvent) === id) {
           throw new ImportWaitError(`the indexer gave up on it after ${dl.attempts} attempt(s) at ${dl.failedAt}: ${dl.reason}; nothing of it went live`);
         }
       }
@@ -95,4 +87,41 @@ export async function waitForIndexer(event: DatasetUpdatedEvent, published: { se
 function waiting(consumer: ConsumerInfo | null): string {
   if (!consumer) return 'no indexer has joined the stream yet (start the indexer app)';
   return `${consumer.num_ack_pending} event(s) being imported, ${consumer.num_pending} queued`;
+}
+
+type EventDeadLetter = DeadLetter & { event: Record<string, unknown> };
+
+/**
+ * The dataset stream after sequence `after`, oldest first: every sequence, with its dead letter
+ * (null for anything else, or a dead letter whose event is not an object). A sequence with no
+ * message (deleted from the stream) is passed over; any other read failure is thrown.
+ */
+async function* streamDeadLetters(jsm: JetStreamManager, prefix: string, after: number): AsyncGenerator<{ seq: number; dl: EventDeadLetter | null }> {
+  const s = datasetSubjects(prefix);
+  const last = (await jsm.streams.info(s.stream)).state.last_seq;
+  for (let seq = after + 1; seq <= last; seq++) {
+    const m = await jsm.streams.getMessage(s.stream, { seq }).catch((err: Error) => {
+      if (/no message found/i.test(err.message)) return null;
+      throw err;
+    });
+    const dl = m?.subject === s.dead ? (codec.decode(m.data) as DeadLetter) : null;
+    yield { seq, dl: dl && typeof dl.event === 'object' && dl.event !== null ? (dl as EventDeadLetter) : null };
+  }
+}
+
+/**
+ * `import status`'s lines for what the indexer gave up on (distributed): per country and kind,
+ * its last dead letter when it came after what is live (or nothing is).
+ */
+export async function failureLines(jsm: JetStreamManager, prefix: string, status: DatasetStatus): Promise<string[]> {
+  const last = new Map<string, EventDeadLetter>();
+  for await (const { dl } of streamDeadLetters(jsm, prefix, 0)) if (dl) last.set(`${String(dl.event['country'])} ${String(dl.event['kind'])}`, dl);
+  const lines: string[] = [];
+  for (const [key, dl] of [...last].sort(([a], [b]) => a.localeCompare(b))) {
+    const [country, kind] = key.split(' ') as [string, string];
+    const live = status[country]?.[kind];
+    if (live && live.since >= dl.failedAt) continue;
+    lines.push(`${country} ${kind.padEnd(15)} FAILED at ${dl.failedAt} after ${dl.attempts} attempt(s): ${dl.reason}  from ${String(dl.event['location'])}`);
+  }
+  return lines;
 }

@@ -254,11 +254,23 @@ describeWith(['nats', 'opensearch'], 'indexer pipeline on JetStream + OpenSearch
     expect(failed).toBeInstanceOf(ImportWaitError);
     expect((failed as Error).message).toMatch(/^the indexer gave up on it after 3 attempt\(s\) at \S+: .+; nothing of it went live$/);
     expect(await store.liveVersion('CZ')).toEqual(live);
+    // `import status` shows the failure after what is live, until a later version goes live.
+    const statusNow = async () => {
+      out.length = 0;
+      await runDatasetImport(['status'], config, deps);
+      return out.filter((l) => l.startsWith('CZ addresses'));
+    };
+    const [, failedAt, reason] = /^the indexer gave up on it after 3 attempt\(s\) at (\S+): (.+); nothing of it went live$/.exec((failed as Error).message)!;
+    expect(await statusNow()).toEqual([
+      expect.stringMatching(new RegExp(`^CZ addresses .* version ${live!.version} `)),
+      `CZ addresses       FAILED at ${failedAt} after 3 attempt(s): ${reason}  from ${broken}`,
+    ]);
 
     const second = writeRuianFixture(dir.path, { rows: 2000, streetPrefix: 'Druha', admBase: 98_000_000, name: 'wait-second.zip' });
     await waitFor(second);
     const now = await store.liveVersion('CZ');
     expect(now!.version).not.toBe(live!.version);
+    expect(await statusNow()).toEqual([expect.stringMatching(new RegExp(`^CZ addresses .* version ${now!.version} `))]);
     // The first file again: JetStream drops the duplicate; its outcome is long known.
     out.length = 0;
     await waitFor(first, '--force');
