@@ -1,11 +1,11 @@
-import { ConsumerInfo, JSONCodec, JetStreamManager } from 'nats';
+import { ConsumerInfo, JetStreamManager } from 'nats';
 import { DatasetStatus, LiveDataset } from '@lookup/shared/runtime';
 import { DatasetUpdatedEvent, eventMsgId } from '../datasets/dataset-event';
 import { DeadLetter } from '../datasets/dataset-consumer';
 import { datasetSubjects } from '../datasets/datasets.constants';
+import { streamDeadLetters } from '../datasets/dataset-stream';
 import { statusLines } from './dataset-status';
 
-const codec = JSONCodec();
 
 /** How often the stream, the consumer and the status are looked at. */
 const POLL_MS = 1000;
@@ -55,13 +55,13 @@ export async function waitForIndexer(event: DatasetUpdatedEvent, published: { se
       }
       for await (const { seq: at, dl } of streamDeadLetters(deps.jsm, deps.prefix, scanned)) {
         scanned = at;
-        if (dl && eventMsgId(dl.event as unknown as DatasetUpdatedEvent) === id) {
+        if (ofEvent(dl) && eventMsgId(dl.event as unknown as DatasetUpdatedEvent) === id) {
           throw new ImportWaitError(`the indexer gave up on it after ${dl.attempts} attempt(s) at ${dl.failedAt}: ${dl.reason}; nothing of it went live`);
         }
       }
       if (consumer && consumer.ack_floor.stream_seq >= seq) {
-        const now = `live now: ${live ? line(live) : 'nothing'}`;
-        deps.out(published.duplicate ? `the indexer handled it earlier; ${now}` : `the indexer has handled it, but the status does not name it (see the indexer's log); ${now}`);
+        const liveNow = `live now: ${live ? line(live) : 'nothing'}`;
+        deps.out(published.duplicate ? `the indexer handled it earlier; ${liveNow}` : `the indexer has handled it, but the status does not name it (see the indexer's log); ${liveNow}`);
         return;
       }
     } catch (err) {
@@ -91,23 +91,8 @@ function waiting(consumer: ConsumerInfo | null): string {
 
 type EventDeadLetter = DeadLetter & { event: Record<string, unknown> };
 
-/**
- * The dataset stream after sequence `after`, oldest first: every sequence, with its dead letter
- * (null for anything else, or a dead letter whose event is not an object). A sequence with no
- * message (deleted from the stream) is passed over; any other read failure is thrown.
- */
-async function* streamDeadLetters(jsm: JetStreamManager, prefix: string, after: number): AsyncGenerator<{ seq: number; dl: EventDeadLetter | null }> {
-  const s = datasetSubjects(prefix);
-  const last = (await jsm.streams.info(s.stream)).state.last_seq;
-  for (let seq = after + 1; seq <= last; seq++) {
-    const m = await jsm.streams.getMessage(s.stream, { seq }).catch((err: Error) => {
-      if (/no message found/i.test(err.message)) return null;
-      throw err;
-    });
-    const dl = m?.subject === s.dead ? (codec.decode(m.data) as DeadLetter) : null;
-    yield { seq, dl: dl && typeof dl.event === 'object' && dl.event !== null ? (dl as EventDeadLetter) : null };
-  }
-}
+/** A dead letter whose event is an object (an invalid event's may be its text). */
+const ofEvent = (dl: DeadLetter | null): dl is EventDeadLetter => dl !== null && typeof dl.event === 'object' && dl.event !== null;
 
 /**
  * `import status`'s lines for what the indexer gave up on (distributed): per country and kind,
@@ -115,7 +100,7 @@ async function* streamDeadLetters(jsm: JetStreamManager, prefix: string, after: 
  */
 export async function failureLines(jsm: JetStreamManager, prefix: string, status: DatasetStatus): Promise<string[]> {
   const last = new Map<string, EventDeadLetter>();
-  for await (const { dl } of streamDeadLetters(jsm, prefix, 0)) if (dl) last.set(`${String(dl.event['country'])} ${String(dl.event['kind'])}`, dl);
+  for await (const { dl } of streamDeadLetters(jsm, prefix)) if (ofEvent(dl)) last.set(`${String(dl.event['country'])} ${String(dl.event['kind'])}`, dl);
   const lines: string[] = [];
   for (const [key, dl] of [...last].sort(([a], [b]) => a.localeCompare(b))) {
     const [country, kind] = key.split(' ') as [string, string];

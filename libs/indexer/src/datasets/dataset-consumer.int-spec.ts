@@ -1,7 +1,7 @@
 import { connect, JSONCodec, NatsConnection } from 'nats';
 import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
 import { DatasetConsumer, DatasetJob, DeadLetter } from './dataset-consumer';
-import { ensureDatasetStream, publishDatasetEvent } from './dataset-stream';
+import { deadLettersIn, ensureDatasetStream, publishDatasetEvent } from './dataset-stream';
 import { datasetSubjects } from './datasets.constants';
 import { DatasetUpdatedEvent } from './dataset-event';
 
@@ -40,17 +40,7 @@ describeWith(['nats'], 'dataset events on JetStream', () => {
     return c;
   }
 
-  async function deadLetters(nc: NatsConnection, prefix: string): Promise<DeadLetter[]> {
-    const jsm = await nc.jetstreamManager();
-    const s = datasetSubjects(prefix);
-    const out: DeadLetter[] = [];
-    const info = await jsm.streams.info(s.stream);
-    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
-      const m = await jsm.streams.getMessage(s.stream, { seq }).catch(() => null);
-      if (m && m.subject === s.dead) out.push(codec.decode(m.data) as DeadLetter);
-    }
-    return out;
-  }
+  const deadLetters = async (nc: NatsConnection, prefix: string): Promise<DeadLetter[]> => deadLettersIn(await nc.jetstreamManager(), prefix);
 
   async function pending(nc: NatsConnection, prefix: string): Promise<{ ackPending: number; pending: number }> {
     const s = datasetSubjects(prefix);

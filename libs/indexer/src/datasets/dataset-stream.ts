@@ -1,6 +1,7 @@
-import { AckPolicy, DeliverPolicy, JSONCodec, NatsConnection, RetentionPolicy, StorageType } from 'nats';
+import { AckPolicy, DeliverPolicy, JetStreamManager, JSONCodec, NatsConnection, RetentionPolicy, StorageType } from 'nats';
 import { datasetSubjects } from './datasets.constants';
 import { DatasetUpdatedEvent, eventMsgId } from './dataset-event';
+import type { DeadLetter } from './dataset-consumer';
 
 const codec = JSONCodec();
 
@@ -52,4 +53,28 @@ export async function ensureDatasetStream(nc: NatsConnection, o: StreamOptions):
 export async function publishDatasetEvent(nc: NatsConnection, prefix: string, e: DatasetUpdatedEvent): Promise<{ seq: number; duplicate: boolean }> {
   const ack = await nc.jetstream({ timeout: 5000 }).publish(datasetSubjects(prefix).updated, codec.encode(e), { msgID: eventMsgId(e) });
   return { seq: ack.seq, duplicate: ack.duplicate };
+}
+
+/**
+ * The dataset stream after sequence `after` (from its first message at least), oldest first:
+ * every sequence, with its dead letter (null for an event). A sequence with no message (deleted
+ * from the stream) is passed over; any other read failure is thrown.
+ */
+export async function* streamDeadLetters(jsm: JetStreamManager, prefix: string, after = 0): AsyncGenerator<{ seq: number; dl: DeadLetter | null }> {
+  const s = datasetSubjects(prefix);
+  const { first_seq, last_seq } = (await jsm.streams.info(s.stream)).state;
+  for (let seq = Math.max(after + 1, first_seq); seq <= last_seq; seq++) {
+    const m = await jsm.streams.getMessage(s.stream, { seq }).catch((err: Error) => {
+      if (/no message found/i.test(err.message)) return null;
+      throw err;
+    });
+    yield { seq, dl: m?.subject === s.dead ? (codec.decode(m.data) as DeadLetter) : null };
+  }
+}
+
+/** Every dead letter in the dataset stream, oldest first. */
+export async function deadLettersIn(jsm: JetStreamManager, prefix: string): Promise<DeadLetter[]> {
+  const out: DeadLetter[] = [];
+  for await (const { dl } of streamDeadLetters(jsm, prefix)) if (dl) out.push(dl);
+  return out;
 }

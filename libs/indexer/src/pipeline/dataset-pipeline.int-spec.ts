@@ -1,14 +1,14 @@
 import { ChildProcess } from 'node:child_process';
 import { copyFileSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { connect, JSONCodec, NatsConnection } from 'nats';
+import { connect, NatsConnection } from 'nats';
 import { OpenSearchPlacesStore, PlacesSearchService, ruianPlaceDocs } from '@lookup/places';
 import { OpenSearchBusinessStore } from '@lookup/business';
 import { projectRoot } from '@lookup/shared/config';
 import { createOpenSearchClient, OpenSearchClient } from '@lookup/shared/search';
 import { describeWith, ensureBuilt, freePortRange, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
 import { DatasetUpdatedEvent } from '../datasets/dataset-event';
-import { ensureDatasetStream, publishDatasetEvent } from '../datasets/dataset-stream';
+import { deadLettersIn, ensureDatasetStream, publishDatasetEvent } from '../datasets/dataset-stream';
 import { datasetSubjects } from '../datasets/datasets.constants';
 import { DeadLetter } from '../datasets/dataset-consumer';
 import { DatasetRunner } from './dataset-runner';
@@ -22,7 +22,6 @@ import { ImportWaitError } from '../cli/import-wait';
 
 const ROOT = projectRoot();
 const PSC_LIST = join(ROOT, 'libs/places/src/fixtures/cz/psc-list.csv');
-const codec = JSONCodec();
 
 function event(location: string, extra: Partial<DatasetUpdatedEvent> = {}): DatasetUpdatedEvent {
   return Object.assign(new DatasetUpdatedEvent(), { country: 'CZ', kind: 'addresses', format: 'ruian-csv', location, publishedAt: new Date().toISOString(), ...extra });
@@ -89,17 +88,7 @@ describeWith(['nats', 'opensearch'], 'indexer pipeline on JetStream + OpenSearch
     return child;
   }
 
-  async function deadLetters(): Promise<DeadLetter[]> {
-    const jsm = await nc.jetstreamManager();
-    const s = datasetSubjects(prefix);
-    const info = await jsm.streams.info(s.stream);
-    const out: DeadLetter[] = [];
-    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
-      const m = await jsm.streams.getMessage(s.stream, { seq }).catch(() => null);
-      if (m && m.subject === s.dead) out.push(codec.decode(m.data) as DeadLetter);
-    }
-    return out;
-  }
+  const deadLetters = async (): Promise<DeadLetter[]> => deadLettersIn(await nc.jetstreamManager(), prefix);
 
   beforeAll(async () => {
     ensureBuilt(ROOT, ['dist/apps/indexer/src/main.js']);
