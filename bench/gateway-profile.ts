@@ -11,6 +11,9 @@
  * concurrency (default 8), PROFILE_DATA_DIR an imported data dir to serve instead of the sample,
  * PROFILE_CLIENT=wrk sends the load with wrk (5 s per round; its own CPU is a tenth of the node
  * client's, so the server's main thread is what limits: the case of a client on another machine).
+ * PROFILE_OPENSEARCH=<index prefix> profiles the distributed gateway instead (the places app in a
+ * process of its own on that OpenSearch index, over NATS; bench/places-app.ts), the process's
+ * CPU per request printed beside the profile.
  */
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
@@ -18,6 +21,7 @@ import { resolve } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { viaClient, viaWrk } from './search-latency';
 import { startSampleServer } from './sample-server';
+import { startDistributedServer } from './places-app';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { summarize } = require('./cpuprofile-summary.js') as { summarize: (profile: unknown, top?: number) => string };
 
@@ -25,7 +29,11 @@ async function main(): Promise<void> {
   const out = resolve(process.argv[2] ?? 'bench/gateway-profile.cpuprofile');
   const rounds = Number(process.argv[3] ?? 3);
   const concurrency = Number(process.env['PROFILE_CONCURRENCY'] ?? 8);
-  const { port, queries, close } = await startSampleServer('gateway-profile', process.env['LOG_LEVEL'] ?? 'info', undefined, process.env['PROFILE_DATA_DIR']);
+  const logLevel = process.env['LOG_LEVEL'] ?? 'info';
+  const distributed = process.env['PROFILE_OPENSEARCH'];
+  const { port, queries, close } = distributed
+    ? await startDistributedServer(distributed, logLevel)
+    : await startSampleServer('gateway-profile', logLevel, undefined, process.env['PROFILE_DATA_DIR']);
   // Warm-up: the main thread's code settles over a few thousand requests.
   for (let i = 0; i < 2; i++) await viaClient(port, queries, concurrency, 'query');
   const all = Array.from({ length: rounds }, () => queries).flat();
@@ -34,15 +42,20 @@ async function main(): Promise<void> {
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
+  const cpu0 = process.cpuUsage();
   const target = (process.env['PROFILE_TARGET'] ?? 'query') as 'query' | 'regions' | 'health';
   const r =
     process.env['PROFILE_CLIENT'] === 'wrk' && target !== 'regions'
       ? await viaWrk(port, queries, concurrency, target, 5 * rounds)
       : await viaClient(port, all, concurrency, target);
+  const cpu = process.cpuUsage(cpu0);
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
   writeFileSync(out, JSON.stringify(profile));
-  console.log(`${target} at ${concurrency} clients: ${JSON.stringify(r)}; profile: ${out}`);
+  const requests = r && 'requests' in r ? r.requests : all.length;
+  // This process's CPU (all its threads), profiler included: for comparing runs of this bench.
+  const cpuUs = Math.round((cpu.user + cpu.system) / requests);
+  console.log(`${target} at ${concurrency} clients: ${JSON.stringify(r)}; server process CPU ${cpuUs} µs a request (profiling); profile: ${out}`);
   console.log(summarize(profile, 40));
   await close();
 }

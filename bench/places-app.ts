@@ -6,8 +6,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Subjects } from '../libs/contracts/src';
-import type { AppConfig } from '../libs/shared/config/src';
+import { AppConfig, loadConfig } from '../libs/shared/config/src';
 import { NatsTransportClient } from '../libs/shared/transport/src';
+import { createGatewayApp } from '../libs/gateway/src';
+import { createTestSchema } from '../libs/shared/testing/src/postgres';
+import { uniqueName } from '../libs/shared/testing/src/tmp';
+import { autocompleteQueries, KEY, viaClient } from './search-latency';
 
 export interface PlacesApp {
   process: ChildProcess;
@@ -41,4 +45,34 @@ export async function startPlacesApp(config: AppConfig, clientName: string): Pro
     throw err;
   }
   return { process: child, transport, close };
+}
+
+/**
+ * The distributed stack as the goals bench runs it: the gateway in this process (PostgreSQL for
+ * keys and quotas, in a schema of its own), the places app in its own process on the OpenSearch
+ * index prefix `indexPrefix`, both on loopback NATS; listening on a free port and warmed up
+ * (JIT, connections) with the typed golden queries at 4, 8 and 1 clients. `close()` stops both
+ * and drops the schema.
+ */
+export async function startDistributedServer(indexPrefix: string, logLevel: string): Promise<{ port: number; queries: string[]; close(): Promise<void> }> {
+  const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
+  const pg = await createTestSchema('benchdist');
+  const config = loadConfig(process.env, {
+    HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: logLevel, SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0, SAMPLE_DATA: false,
+    PROFILE: 'distributed', DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema, NATS_SUBJECT_PREFIX: uniqueName('bench'), INDEX_PREFIX: indexPrefix,
+  });
+  const places = await startPlacesApp(config, 'bench-distributed');
+  const app = await createGatewayApp(config, places.transport);
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as { port: number }).port;
+  for (const c of [4, 8, 1]) await viaClient(port, queries, c, 'query');
+  return {
+    port,
+    queries,
+    close: async () => {
+      await app.close();
+      await places.close();
+      await pg.drop();
+    },
+  };
 }

@@ -152,6 +152,17 @@ function transportContract(name: string, setup: () => Promise<{ client: Transpor
       expect(Date.now() - t0).toBeLessThan(700);
       await expect(client.request('test.nobody', {}, { timeoutMs: 2000 })).rejects.toMatchObject({ type: 'service_unavailable', status: 503 });
     });
+    it('pairs every answer with its own request, and drops a reply that comes after its request timed out', async () => {
+      const slow = client.request('test.slow', {}, { timeoutMs: 100 }).catch((e: unknown) => e);
+      const asked = Array.from({ length: 50 }, (_, i) => i);
+      await expect(Promise.all(asked.map((n) => client.request('test.echo', { n })))).resolves.toEqual(asked.map((n) => ({ doubled: 2 * n })));
+      await expect(slow).resolves.toMatchObject({ type: 'timeout', status: 504 });
+      // The slow handler answers 800 ms after it was asked: requests sent around then get their own answers.
+      const during = Array.from({ length: 10 }, (_, i) => new Promise((r) => setTimeout(r, 60 * i)).then(() => client.request('test.echo', { n: i })));
+      await expect(Promise.all(during)).resolves.toEqual(asked.slice(0, 10).map((n) => ({ doubled: 2 * n })));
+      await new Promise((r) => setTimeout(r, 300));
+      await expect(client.request('test.echo', { n: 7 })).resolves.toEqual({ doubled: 14 });
+    });
   });
 }
 
