@@ -50,10 +50,11 @@ export class AppConfig {
    * has had the server to itself for 20 ms (every request on one kept-alive connection, none
    * other open: search-threads.ts), a search runs on the main thread instead, saving the
    * threads' round trip (two wake-ups). Under load, requests come on many connections and the
-   * searches stay on the threads. 2 (the default) covers the sample and a whole register's
-   * typical search (about 1 ms); 0: always on the threads (README, Benchmarks).
+   * searches stay on the threads. 5 (the default) covers the sample and a whole register's
+   * typical search (about 1 ms on a fast machine, 2 on one half as fast, where a bound of 2 sent
+   * half of them to the threads: +0.27 ms at p50); 0: always on the threads (README, Benchmarks).
    */
-  @Type(() => Number) @IsNumber() @Min(0) @Max(100) SEARCH_INLINE_BELOW_MS = 2;
+  @Type(() => Number) @IsNumber() @Min(0) @Max(100) SEARCH_INLINE_BELOW_MS = 5;
 
   // Keys and abuse limits (gateway). See README "Security".
   /** A key ensured at start (scripts, tests). Without it, an empty standalone key store gets one random key, printed once. */
