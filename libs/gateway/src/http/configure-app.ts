@@ -29,23 +29,22 @@ export interface HttpLayerOptions {
   logStream?: Writable;
 }
 
+/** What keeps API keys out of the gateway's log lines: pino's redaction and serializers (redact.ts). */
+export const LOG_REDACTION = {
+  redact: { paths: REDACT_PATHS, censor: REDACTED },
+  serializers: {
+    req: requestLogEntry,
+    request: requestLogEntry,
+    err: (err: Error) => ({ type: err.name, message: redactText(err.message ?? ''), stack: redactText(err.stack ?? '') }),
+  },
+};
+
 /**
  * Fastify with pino logs carrying a request id (taken from X-Request-Id when a proxy sets one),
  * API keys redacted from every log line, and the limits that cut slow clients off.
  */
 export function createFastifyAdapter(config: AppConfig, opts: HttpLayerOptions = {}): FastifyAdapter {
-  const logger =
-    config.LOG_LEVEL === 'silent'
-      ? false
-      : {
-          level: config.LOG_LEVEL,
-          ...(opts.logStream ? { stream: opts.logStream } : {}),
-          redact: { paths: REDACT_PATHS, censor: REDACTED },
-          serializers: {
-            req: requestLogEntry,
-            err: (err: Error) => ({ type: err.name, message: redactText(err.message ?? ''), stack: redactText(err.stack ?? '') }),
-          },
-        };
+  const logger = config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...(opts.logStream ? { stream: opts.logStream } : {}), ...LOG_REDACTION };
   const options = {
     logger,
     logController: new AccessLog(),
