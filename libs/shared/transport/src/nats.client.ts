@@ -94,13 +94,14 @@ type Outcome = { kind: 'reply'; msg: Msg } | { kind: 'failed'; err: unknown };
  * against 237-269. nats.js subscribes the inbox again after a reconnect, as it does its own.
  */
 class ReplyInbox {
-  private readonly prefix: string;
+  /** `<inbox>.`: each request's reply subject is this and its token. */
+  private readonly base: string;
   private readonly pending = new Map<string, (outcome: Outcome) => void>();
   private next = 0;
 
   constructor(private readonly nc: NatsConnection) {
-    this.prefix = createInbox((nc as { options?: { inboxPrefix?: string } }).options?.inboxPrefix);
-    const sub = nc.subscribe(`${this.prefix}.*`, { callback: (err, msg) => this.receive(err, msg) });
+    this.base = `${createInbox((nc as { options?: { inboxPrefix?: string } }).options?.inboxPrefix)}.`;
+    const sub = nc.subscribe(`${this.base}*`, { callback: (err, msg) => this.receive(err, msg) });
     // Closed with the connection (or refused by the server): nothing more can arrive.
     void sub.closed.then(
       () => this.failAll(NatsError.errorForCode(ErrorCode.ConnectionClosed)),
@@ -121,7 +122,7 @@ class ReplyInbox {
         resolve(outcome);
       });
       try {
-        this.nc.publish(subject, data, { reply: `${this.prefix}.${token}` });
+        this.nc.publish(subject, data, { reply: this.base + token });
       } catch (err) {
         // A closed or draining connection, or a subject NATS refuses.
         this.pending.get(token)?.({ kind: 'failed', err });
@@ -131,7 +132,7 @@ class ReplyInbox {
   }
 
   private receive(err: NatsError | null, msg: Msg | undefined): void {
-    const token = msg?.subject.startsWith(`${this.prefix}.`) ? msg.subject.slice(this.prefix.length + 1) : undefined;
+    const token = msg?.subject.startsWith(this.base) ? msg.subject.slice(this.base.length) : undefined;
     if (token === undefined) {
       // An error of the subscription itself (e.g. a permission violation on the inbox).
       if (err) this.failAll(err);
