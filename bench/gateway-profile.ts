@@ -19,11 +19,29 @@ import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Session } from 'node:inspector/promises';
-import { viaClient, viaWrk } from './search-latency';
+import { autocompleteQueries, KEY, viaClient, viaWrk } from './search-latency';
 import { startSampleServer } from './sample-server';
-import { startDistributedServer } from './places-app';
+import { startDistributedGateway } from './places-app';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { summarize } = require('./cpuprofile-summary.js') as { summarize: (profile: unknown, top?: number) => string };
+
+/** The distributed gateway listening on a free port, warmed up at 4, 8 and 1 clients (JIT, connections), as startSampleServer gives the standalone one. */
+async function distributedServer(indexPrefix: string, logLevel: string): Promise<{ port: number; queries: string[]; close(): Promise<void> }> {
+  const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
+  const settings = { HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: logLevel, SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0, SAMPLE_DATA: false };
+  const { app, release } = await startDistributedGateway(indexPrefix, settings);
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as { port: number }).port;
+  for (const c of [4, 8, 1]) await viaClient(port, queries, c, 'query');
+  return {
+    port,
+    queries,
+    close: async () => {
+      await app.close();
+      await release();
+    },
+  };
+}
 
 async function main(): Promise<void> {
   const out = resolve(process.argv[2] ?? 'bench/gateway-profile.cpuprofile');
@@ -32,7 +50,7 @@ async function main(): Promise<void> {
   const logLevel = process.env['LOG_LEVEL'] ?? 'info';
   const distributed = process.env['PROFILE_OPENSEARCH'];
   const { port, queries, close } = distributed
-    ? await startDistributedServer(distributed, logLevel)
+    ? await distributedServer(distributed, logLevel)
     : await startSampleServer('gateway-profile', logLevel, undefined, process.env['PROFILE_DATA_DIR']);
   // Warm-up: the main thread's code settles over a few thousand requests.
   for (let i = 0; i < 2; i++) await viaClient(port, queries, concurrency, 'query');

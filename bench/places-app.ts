@@ -11,7 +11,7 @@ import { NatsTransportClient } from '../libs/shared/transport/src';
 import { createGatewayApp } from '../libs/gateway/src';
 import { createTestSchema } from '../libs/shared/testing/src/postgres';
 import { uniqueName } from '../libs/shared/testing/src/tmp';
-import { autocompleteQueries, KEY, viaClient } from './search-latency';
+import type { INestApplication } from '@nestjs/common';
 
 export interface PlacesApp {
   process: ChildProcess;
@@ -48,31 +48,28 @@ export async function startPlacesApp(config: AppConfig, clientName: string): Pro
 }
 
 /**
- * The distributed stack as the goals bench runs it: the gateway in this process (PostgreSQL for
- * keys and quotas, in a schema of its own), the places app in its own process on the OpenSearch
- * index prefix `indexPrefix`, both on loopback NATS; listening on a free port and warmed up
- * (JIT, connections) with the typed golden queries at 4, 8 and 1 clients. `close()` stops both
- * and drops the schema.
+ * The distributed stack as the benches run it: the gateway app in this process (PostgreSQL for
+ * keys and quotas, in a schema of its own), the places app in a process of its own on the
+ * OpenSearch index prefix `indexPrefix`, both on loopback NATS; `settings` are the gateway's
+ * (key, limits, log level). The caller listens and closes the gateway; `release()` stops the
+ * places app and drops the schema after that.
  */
-export async function startDistributedServer(indexPrefix: string, logLevel: string): Promise<{ port: number; queries: string[]; close(): Promise<void> }> {
-  const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
+export async function startDistributedGateway(indexPrefix: string, settings: Record<string, unknown>): Promise<{ app: INestApplication; places: PlacesApp; config: AppConfig; release(): Promise<void> }> {
   const pg = await createTestSchema('benchdist');
   const config = loadConfig(process.env, {
-    HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: logLevel, SEED_API_KEY: KEY, DEFAULT_MONTHLY_SEARCH_LIMIT: 100_000_000, RATE_LIMIT_PER_SECOND: 0, SAMPLE_DATA: false,
-    PROFILE: 'distributed', DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema, NATS_SUBJECT_PREFIX: uniqueName('bench'), INDEX_PREFIX: indexPrefix,
+    ...settings, PROFILE: 'distributed', DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema, NATS_SUBJECT_PREFIX: uniqueName('bench'), INDEX_PREFIX: indexPrefix,
   });
-  const places = await startPlacesApp(config, 'bench-distributed');
-  const app = await createGatewayApp(config, places.transport);
-  await app.listen(0, '127.0.0.1');
-  const port = (app.getHttpServer().address() as { port: number }).port;
-  for (const c of [4, 8, 1]) await viaClient(port, queries, c, 'query');
-  return {
-    port,
-    queries,
-    close: async () => {
-      await app.close();
-      await places.close();
-      await pg.drop();
-    },
+  // The places service in a process of its own, as deployed: sharing this process's event loop
+  // with the gateway would add the service's search work to every gateway hop.
+  const places = await startPlacesApp(config, 'bench-gateway');
+  const release = async () => {
+    await places.close();
+    await pg.drop();
   };
+  try {
+    return { app: await createGatewayApp(config, places.transport), places, config, release };
+  } catch (err) {
+    await release();
+    throw err;
+  }
 }

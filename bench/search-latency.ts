@@ -23,16 +23,13 @@ import { performance } from 'node:perf_hooks';
 import { INestApplication } from '@nestjs/common';
 import { loadConfig } from '../libs/shared/config/src';
 import { createOpenSearchClient } from '../libs/shared/search/src';
-import { createGatewayApp } from '../libs/gateway/src';
-import { createTestSchema } from '../libs/shared/testing/src/postgres';
-import { uniqueName } from '../libs/shared/testing/src/tmp';
 import { createStandaloneApp } from '../apps/standalone/src/standalone';
 import { SqlitePlacesStore } from '../libs/places/src/store/sqlite-places.store';
 import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
 import { PlacesStore } from '../libs/places/src/store/places.store';
 import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
 import { SearchThreads } from '../libs/places/src/search/search-threads';
-import { startPlacesApp } from './places-app';
+import { startDistributedGateway } from './places-app';
 import { loadGolden } from '../libs/places/src/search/testing/golden-queries';
 import { parseRequest, PlaceQueryRequest } from '../libs/contracts/src';
 
@@ -263,19 +260,11 @@ export async function measureLatency(engine: 'sqlite' | 'opensearch' | 'sample',
     app = await createStandaloneApp(config);
     store = new SqlitePlacesStore(resolve(dir, 'places.sqlite'));
   } else {
-    const pg = await createTestSchema('benchsearch');
-    cleanup.push(pg.drop);
-    const config = loadConfig(process.env, {
-      ...base, PROFILE: 'distributed', DATABASE_URL: pg.url, DATABASE_SCHEMA: pg.schema, NATS_SUBJECT_PREFIX: uniqueName('bench'), INDEX_PREFIX: target,
-    });
-    // The places service in a process of its own, as deployed: sharing this process's event loop
-    // with the gateway would add the service's search work to every gateway hop.
-    const places = await startPlacesApp(config, 'bench-gateway');
-    cleanup.push(() => places.close());
-    servicePid = places.process.pid;
-    const transport = places.transport;
-    app = await createGatewayApp(config, transport);
-    store = new OpenSearchPlacesStore(createOpenSearchClient({ url: config.OPENSEARCH_URL, timeoutMs: 10000 }), target);
+    const distributed = await startDistributedGateway(target, base);
+    cleanup.push(distributed.release);
+    servicePid = distributed.places.process.pid;
+    app = distributed.app;
+    store = new OpenSearchPlacesStore(createOpenSearchClient({ url: distributed.config.OPENSEARCH_URL, timeoutMs: 10000 }), target);
   }
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as { port: number }).port;
