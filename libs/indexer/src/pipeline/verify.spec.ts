@@ -1,4 +1,4 @@
-import { countryIndexName, parseCountryIndex, switchActions, writeIndexFor } from '@lookup/places';
+import { countryAliasName, countryIndexName, parseCountryIndex, switchActions, writeIndexFor } from '@lookup/places';
 import { checkCounts, VerifyError } from './verify';
 import { IMPORTERS, importerFor } from './importers';
 
@@ -39,8 +39,21 @@ describe('versioned places indexes: one _aliases call per switch', () => {
       { add: { index: 'p-places-v1', alias, filter: { bool: { must_not: [{ terms: { country: ['CZ', 'SK'] } }] } } } },
       { remove: { index: 'p-places-cz-1', alias } },
       { add: { index: 'p-places-cz-2', alias } },
+      { add: { index: 'p-places-cz-2', alias: 'p-places-cz' } },
     ]);
-    expect(switchActions(alias, [], 'p-places-cz-1')).toEqual([{ add: { index: 'p-places-cz-1', alias } }]);
+    expect(switchActions(alias, [], 'p-places-cz-1')).toEqual([{ add: { index: 'p-places-cz-1', alias } }, { add: { index: 'p-places-cz-1', alias: 'p-places-cz' } }]);
+  });
+
+  it("moves the country's own alias in the same call: off the old version, onto the new one", () => {
+    expect(switchActions(alias, ['p-places-cz-1', 'p-places-sk-5'], 'p-places-cz-2', ['p-places-cz-1'])).toEqual([
+      { remove: { index: 'p-places-cz-1', alias } },
+      { add: { index: 'p-places-cz-2', alias } },
+      { remove: { index: 'p-places-cz-1', alias: 'p-places-cz' } },
+      { add: { index: 'p-places-cz-2', alias: 'p-places-cz' } },
+    ]);
+    expect(countryAliasName(alias, 'CZ')).toBe('p-places-cz');
+    // The name of a country alias is never a country version's.
+    expect(parseCountryIndex(alias, countryAliasName(alias, 'CZ'))).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { CountryCode, PlaceObject } from '@lookup/contracts';
+import { COUNTRY_CODES, CountryCode, PlaceObject } from '@lookup/contracts';
 import { addMissingField, bulkIndex, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, PackedHitsReader, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
@@ -8,6 +8,7 @@ import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo,
 import { aliasIndexes, BULK_DOCS, bulkPlaces, liveCountryVersion, OpenSearchPlacesVersionBuild, scan, writeIndexFor } from './opensearch-places.versions';
 import { fromStored, Stored, toStored, unpackDoc } from './opensearch-places.stored';
 import { F, PLACES_INDEX, TOKENS_FIELD } from './places.mapping';
+import { CountryReadAliases } from './country-read-aliases';
 
 type Hits = { hits: { hits: Array<{ _source: Stored; sort?: unknown[] }> } };
 
@@ -29,6 +30,15 @@ export class OpenSearchPlacesStore implements PlacesStore {
     private readonly readIndex?: string,
   ) {
     this.alias = readIndex ?? `${indexPrefix}-places`;
+    this.reads = readIndex ? null : new CountryReadAliases(client, this.alias);
+  }
+
+  /** Where a search of one country reads (its own alias); null for a reader of one index. */
+  private readonly reads: CountryReadAliases | null;
+
+  /** `read` on what a search of `countries` reads: the country's own alias where it has one, else the read alias. */
+  private readFor<T>(countries: readonly CountryCode[] | null, read: (index: string) => Promise<T>): Promise<T> {
+    return this.reads ? this.reads.readThrough(countries, read) : read(this.alias);
   }
 
   async init(): Promise<void> {
@@ -38,6 +48,7 @@ export class OpenSearchPlacesStore implements PlacesStore {
     // One made before the prefix index keeps its field as it is (a field's options cannot change
     // in place): its searches give the same answers, a new version of the data brings the prefixes.
     await addMissingField(this.client, this.alias, F.tokens, TOKENS_FIELD);
+    await this.reads?.refresh();
   }
 
   /** Documents grouped by the index their country is written to. */
@@ -115,7 +126,7 @@ export class OpenSearchPlacesStore implements PlacesStore {
 
   async beginVersion(scope: VersionScope): Promise<PlacesVersionBuild> {
     if (this.readIndex) throw new Error('a reader store cannot build versions');
-    return OpenSearchPlacesVersionBuild.begin(this.client, this.alias, scope, bulkPlaces(this.client, toStored), (index) => new OpenSearchPlacesStore(this.client, '', index));
+    return OpenSearchPlacesVersionBuild.begin(this.client, this.alias, scope, bulkPlaces(this.client, toStored), (index) => new OpenSearchPlacesStore(this.client, '', index), async () => this.reads?.refresh());
   }
 
   /** Searches read their hits from the packed-document column (`_source` on an index made before it). */
@@ -135,30 +146,34 @@ export class OpenSearchPlacesStore implements PlacesStore {
   async candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
     const body = buildOpenSearchSearch(q);
     if (!body) return [];
-    return this.packed.search(this.client, this.alias, body, (doc) => doc);
+    return this.readFor(q.countries, (index) => this.packed.search(this.client, index, body, (doc) => doc));
   }
 
   nearby(q: NearbyQuery): Promise<NearbyHit[]> {
-    return this.packed.search(
-      this.client,
-      this.alias,
-      buildOpenSearchNearby(q.lat, q.lng, q.metres, q.countries, q.size),
-      (doc, sort) => ({ doc, distanceM: Number(sort?.[0] ?? 0) }),
-    );
+    const body = buildOpenSearchNearby(q.lat, q.lng, q.metres, q.countries, q.size);
+    return this.readFor(q.countries, (index) => this.packed.search(this.client, index, body, (doc, sort) => ({ doc, distanceM: Number(sort?.[0] ?? 0) })));
   }
 
-  async list(country: CountryCode, object: CatalogueObject): Promise<PlaceDoc[]> {
-    const out: PlaceDoc[] = [];
-    for await (const docs of scan(this.client, this.alias, { bool: { filter: [{ term: { [F.country]: country } }, { term: { [F.object]: object } }] } }, this.packed)) {
-      for (const d of docs) out.push(d);
-    }
-    return out;
+  list(country: CountryCode, object: CatalogueObject): Promise<PlaceDoc[]> {
+    return this.readFor([country], async (index) => {
+      const out: PlaceDoc[] = [];
+      for await (const docs of scan(this.client, index, { bool: { filter: [{ term: { [F.country]: country } }, { term: { [F.object]: object } }] } }, this.packed)) {
+        for (const d of docs) out.push(d);
+      }
+      return out;
+    });
   }
 
+  /** By id; an id names its country (`cz_a…`, see placeId()), whose own alias is asked first, then, if it lacks the id, the read alias. */
   async get(placeId: string): Promise<PlaceDoc | null> {
-    const res = await searchDirect<Hits>(this.client, this.alias, { size: 1, query: { term: { [F.placeId]: placeId } } });
-    const hit = res.hits.hits[0];
-    return hit ? fromStored(hit._source) : null;
+    const one = async (index: string) => {
+      const hit = (await searchDirect<Hits>(this.client, index, { size: 1, query: { term: { [F.placeId]: placeId } } })).hits.hits[0];
+      return hit ? fromStored(hit._source) : null;
+    };
+    const cc = placeId.slice(0, 2).toUpperCase() as CountryCode;
+    const name = placeId[2] === '_' && COUNTRY_CODES.includes(cc) && this.reads ? this.reads.target([cc]) : this.alias;
+    if (name === this.alias) return one(this.alias);
+    return (await this.readFor([cc], one)) ?? one(this.alias);
   }
 
   async count(country: CountryCode, object: PlaceObject): Promise<number> {

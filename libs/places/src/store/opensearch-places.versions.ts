@@ -12,7 +12,9 @@ import { fromStored, Stored } from './opensearch-places.stored';
  * index `<prefix>-places-v1` with an alias filter hiding the countries that have their own
  * index now. A build writes a new country index, verifies it, then ONE `_aliases` call removes
  * the old country index, adds the new one and re-filters the shared one: readers see the old
- * version or the new, never a half-built or empty one.
+ * version or the new, never a half-built or empty one. The same call moves the country's own
+ * alias `<prefix>-places-cz` to the new index: a search of one country reads that alias, one
+ * shard, where the read alias would send it to every country's index (see country-read-aliases.ts).
  */
 
 /** Documents per bulk request: large enough to amortise a request, small enough for the heap. */
@@ -31,6 +33,11 @@ export function versionStamp(now = new Date()): string {
 
 export function countryIndexName(alias: string, country: CountryCode, version: string): string {
   return `${alias}-${country.toLowerCase()}-${version}`;
+}
+
+/** The alias a country's own index carries besides the read alias: `<prefix>-places-cz`. */
+export function countryAliasName(alias: string, country: CountryCode): string {
+  return `${alias}-${country.toLowerCase()}`;
 }
 
 /** The country and version of a per-country index name, or null for the shared (legacy) index. */
@@ -54,8 +61,12 @@ export function writeIndexFor(alias: string, targets: string[], country: Country
   return index;
 }
 
-/** Pure: the one `_aliases` body of a switch (tested on its own). */
-export function switchActions(alias: string, targets: string[], next: string): unknown[] {
+/**
+ * Pure: the one `_aliases` body of a switch (tested on its own). `countryTargets`: the indexes
+ * the country's own alias points at now (its old version; none before the country's first
+ * version, or on a deployment older than these aliases).
+ */
+export function switchActions(alias: string, targets: string[], next: string, countryTargets: string[] = []): unknown[] {
   const country = parseCountryIndex(alias, next)?.country;
   const own = new Set(targets.map((t) => parseCountryIndex(alias, t)?.country).filter((c): c is CountryCode => !!c));
   if (country) own.add(country);
@@ -70,6 +81,11 @@ export function switchActions(alias: string, targets: string[], next: string): u
     }
   }
   actions.push({ add: { index: next, alias } });
+  if (country) {
+    const own = countryAliasName(alias, country);
+    for (const t of countryTargets) if (t !== next) actions.push({ remove: { index: t, alias: own } });
+    actions.push({ add: { index: next, alias: own } });
+  }
   return actions;
 }
 
@@ -123,6 +139,7 @@ export class OpenSearchPlacesVersionBuild implements PlacesVersionBuild {
     readonly version: string,
     private readonly bulk: (index: string, docs: PlaceDoc[]) => Promise<void>,
     private readonly readerOf: (index: string) => PlacesStore,
+    private readonly afterSwitch?: () => Promise<void>,
   ) {}
 
   /** Creates the index (no refresh, no replicas while loading) and copies what the scope keeps. */
@@ -132,6 +149,7 @@ export class OpenSearchPlacesVersionBuild implements PlacesVersionBuild {
     scope: VersionScope,
     bulk: (index: string, docs: PlaceDoc[]) => Promise<void>,
     readerOf: (index: string) => PlacesStore,
+    afterSwitch?: () => Promise<void>,
   ): Promise<OpenSearchPlacesVersionBuild> {
     const targets = await aliasIndexes(client, alias);
     await removeOrphans(client, alias, scope.country, targets);
@@ -140,7 +158,7 @@ export class OpenSearchPlacesVersionBuild implements PlacesVersionBuild {
     // Built without replicas; the seal turns them on (copied from the finished primary, not indexed twice).
     const settings = { ...PLACES_INDEX.settings, refresh_interval: '-1', ...NO_REPLICAS };
     await client.indices.create({ index, body: { settings, mappings: PLACES_INDEX.mappings } as never });
-    const b = new OpenSearchPlacesVersionBuild(client, alias, index, version, bulk, readerOf);
+    const b = new OpenSearchPlacesVersionBuild(client, alias, index, version, bulk, readerOf, afterSwitch);
     if (scope.replace !== 'all' && targets.length) {
       try {
         const from = writeIndexFor(alias, targets, scope.country);
@@ -194,8 +212,11 @@ export class OpenSearchPlacesVersionBuild implements PlacesVersionBuild {
 
   async commit(): Promise<void> {
     const targets = await aliasIndexes(this.client, this.alias);
-    await this.client.indices.updateAliases({ body: { actions: switchActions(this.alias, targets, this.index) } as never });
+    const countryTargets = await aliasIndexes(this.client, countryAliasName(this.alias, this.country()));
+    await this.client.indices.updateAliases({ body: { actions: switchActions(this.alias, targets, this.index, countryTargets) } as never });
     this.done = true;
+    // The store that built it reads the new country alias from now on (another process within COUNTRY_ALIASES_REFRESH_MS).
+    await this.afterSwitch?.().catch(() => undefined);
     for (const t of targets) {
       const p = parseCountryIndex(this.alias, t);
       if (t !== this.index && p?.country === this.country()) await this.client.indices.delete({ index: t }).catch(() => undefined);
