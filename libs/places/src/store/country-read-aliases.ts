@@ -33,22 +33,42 @@ export class CountryReadAliases {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The country aliases that exist, read now (at start, and in tests). */
+  /** False once the cluster refused to list aliases (401/403): every search then reads the read alias. */
+  private allowed = true;
+  /** Whether the last read failed (one warning per run of failures). */
+  private failing = false;
+
+  /**
+   * The country aliases that exist, read now (at start, after a switch, and in the background).
+   * A failure keeps the set as it was and is logged, never thrown: searches still have the read alias.
+   */
   async refresh(): Promise<void> {
+    if (!this.allowed) return;
     this.readAt = this.now();
-    const res = await this.client.cat.aliases({ name: `${this.alias}-*`, format: 'json' } as never);
-    const prefix = `${this.alias}-`;
-    this.known = new Set(
-      (res.body as unknown as Array<{ alias: string }>).map((r) => r.alias).filter((a) => a.length === prefix.length + 2 && a.startsWith(prefix)),
-    );
+    try {
+      const res = await this.client.cat.aliases({ name: `${this.alias}-*`, format: 'json' } as never);
+      const prefix = `${this.alias}-`;
+      this.known = new Set(
+        (res.body as unknown as Array<{ alias: string }>).map((r) => r.alias).filter((a) => a.length === prefix.length + 2 && a.startsWith(prefix)),
+      );
+      this.failing = false;
+    } catch (err) {
+      const status = (err as { meta?: { statusCode?: number } }).meta?.statusCode;
+      if (status === 401 || status === 403) {
+        this.allowed = false;
+        this.known = new Set();
+        this.log.warn(`OpenSearch refused to list the aliases ${this.alias}-* (${status}): every search reads ${this.alias}, all countries' indexes; grant the view_index_metadata privilege on them to read one country's index`);
+      } else if (!this.failing) {
+        this.failing = true;
+        this.log.warn(`reading the country aliases of ${this.alias} failed, tried again every ${this.refreshMs / 1000} s: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
   }
 
   /** The name a search of `countries` reads: the country's own alias when there is one country and it has one, else the read alias. */
   target(countries: readonly CountryCode[] | null): string {
-    if (this.now() - this.readAt >= this.refreshMs && !this.reading) {
-      this.reading = this.refresh()
-        .catch((err: unknown) => this.log.warn(`reading the country aliases of ${this.alias} failed, searches read ${this.alias}: ${err instanceof Error ? err.message : String(err)}`))
-        .finally(() => (this.reading = null));
+    if (this.allowed && !this.reading && this.now() - this.readAt >= this.refreshMs) {
+      this.reading = this.refresh().finally(() => (this.reading = null));
     }
     if (countries?.length !== 1) return this.alias;
     const own = countryAliasName(this.alias, countries[0]);
