@@ -16,17 +16,14 @@
  * OPENSEARCH_URL (default http://127.0.0.1:9200) picks the server.
  */
 import 'reflect-metadata';
-import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import { CountryCode, parseRequest, PlaceQueryRequest } from '../libs/contracts/src';
+import { CountryCode } from '../libs/contracts/src';
 import { createOpenSearchClient } from '../libs/shared/search/src';
 import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
 import { aliasIndexes, countryAliasName, countryIndexName } from '../libs/places/src/store/opensearch-places.versions';
 import { PLACES_INDEX } from '../libs/places/src/store/places.mapping';
 import { toStored } from '../libs/places/src/store/opensearch-places.stored';
 import { PlaceDoc } from '../libs/places/src/domain/place.doc';
-import { PlacesSearchService } from '../libs/places/src/search/places-search.service';
-import { autocompleteQueries, percentiles, timeInterleaved } from './search-latency';
+import { compareCzStores } from './search-latency';
 
 const url = process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200';
 const newClient = () => createOpenSearchClient({ url, timeoutMs: 60000 });
@@ -87,16 +84,8 @@ async function main(): Promise<void> {
   const throughRead = new OpenSearchPlacesStore(newClient(), 'fanoutall');
   await withAliases.init();
   await throughRead.init();
-  const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
-  const ask = (s: PlacesSearchService) => (query: string) => s.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
-  const ways: [(q: string) => Promise<unknown>, (q: string) => Promise<unknown>] = [ask(new PlacesSearchService(withAliases)), ask(new PlacesSearchService(throughRead))];
-  const load0 = loadavg()[0].toFixed(2);
-  let differ = 0;
-  for (const q of queries) if (JSON.stringify(await ways[0](q)) !== JSON.stringify(await ways[1](q))) differ++;
-  const ms: number[][] = [[], []];
-  await timeInterleaved(ways, queries, 2, (_, t) => (ms[0].push(t[0]), ms[1].push(t[1])));
-  const [own, read] = [percentiles(ms[0]), percentiles(ms[1])];
-  console.log(`\n${queries.length} CZ queries, ${1 + countries.length} indexes behind the read alias (CZ register + ${countries.join(', ')} of ${docsEach} documents each); load ${load0} -> ${loadavg()[0].toFixed(2)}\n`);
+  const { queries, differ, a: own, b: read, load } = await compareCzStores(withAliases, throughRead);
+  console.log(`\n${queries} CZ queries, ${1 + countries.length} indexes behind the read alias (CZ register + ${countries.join(', ')} of ${docsEach} documents each); load ${load}\n`);
   console.log('| read | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|');
   console.log(`| the country's own alias (${countryAliasName(WITH, 'CZ')}: one shard) | ${own.p50} | ${own.p95} | ${own.p99} |`);
   console.log(`| the read alias (${WITHOUT}: ${all.length} shards) | ${read.p50} | ${read.p95} | ${read.p99} |`);

@@ -17,7 +17,7 @@ import 'reflect-metadata';
 import { join, resolve } from 'node:path';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { INestApplication } from '@nestjs/common';
@@ -108,6 +108,23 @@ export async function timeInterleaved(
       each(i, ms);
     }
   }
+}
+
+/**
+ * Two stores on the 1 117 typed golden queries as a CZ user asks them (country CZ): how many
+ * answers differ, then both timed query by query (timeInterleaved, two rounds) with the load
+ * average before and after. For benches of one data layout against another.
+ */
+export async function compareCzStores(a: PlacesStore, b: PlacesStore): Promise<{ queries: number; differ: number; a: ReturnType<typeof percentiles>; b: ReturnType<typeof percentiles>; load: string }> {
+  const queries = autocompleteQueries(resolve('../shared/data/queries/cz-addresses.jsonl'));
+  const ask = (s: PlacesSearchService) => (query: string) => s.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
+  const ways: [(q: string) => Promise<unknown>, (q: string) => Promise<unknown>] = [ask(new PlacesSearchService(a)), ask(new PlacesSearchService(b))];
+  const load0 = loadavg()[0].toFixed(2);
+  let differ = 0;
+  for (const q of queries) if (JSON.stringify(await ways[0](q)) !== JSON.stringify(await ways[1](q))) differ++;
+  const ms: number[][] = [[], []];
+  await timeInterleaved(ways, queries, 2, (_, t) => (ms[0].push(t[0]), ms[1].push(t[1])));
+  return { queries: queries.length, differ, a: percentiles(ms[0]), b: percentiles(ms[1]), load: `${load0} -> ${loadavg()[0].toFixed(2)}` };
 }
 
 /** Resident set size (MB) of another process. */

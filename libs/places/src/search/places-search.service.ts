@@ -164,7 +164,7 @@ export class PlacesSearchService implements OnModuleInit {
 
   private async pass(plan: SearchPlan, pass: Pass, inline = false): Promise<Ranked[]> {
     const q = candidateQuery(plan, pass);
-    if (inline && this.store.typoPassReady?.(q.objects) === false) throw new NotHere();
+    if (inline && this.store.typoPassReady?.(q.objects, q.countries) === false) throw new NotHere();
     const docs = (await this.candidates(q)).filter((d) => passesRefiners(plan, d));
     return rankDocs(plan.tokens, docs, { ...plan.rank, fuzzy: pass === 'fuzzy' });
   }

@@ -82,11 +82,11 @@ export interface PlacesStore {
   /** Address points within `metres` of a point, nearest first (ties by place_id). */
   nearby(q: NearbyQuery): Promise<NearbyHit[]>;
   /**
-   * Whether a typo pass over these objects can start at once: false while it would first read the
-   * engine's vocabulary (SQLite: once per connection and data version, a quarter to half a
-   * second on a whole register). Engines without such a step leave it out.
+   * Whether a typo pass over these objects in these countries (all when null) can start at once:
+   * false while it would first read the engine's vocabulary (SQLite: once per connection and data
+   * version, a quarter to half a second on a whole register). Engines without such a step leave it out.
    */
-  typoPassReady?(objects: PlaceObject[]): boolean;
+  typoPassReady?(objects: PlaceObject[], countries: readonly CountryCode[] | null): boolean;
   /** The version serving the country's documents now; null when it has none. */
   liveVersion(country: CountryCode): Promise<DatasetVersionInfo | null>;
   /** Starts a new version of the country's documents beside the live one (see PlacesVersionBuild). */

@@ -1,8 +1,35 @@
+import { COUNTRY_CODES, CountryCode } from '@lookup/contracts';
 import { SqliteDatabase } from '@lookup/shared/search';
 import { SQLITE_TABLES as T } from '../search/sqlite-query.builder';
 
-/** Bumped when the layout changes; an older file is rebuilt (it only holds imported data). */
-export const SCHEMA_VERSION = 2;
+/**
+ * Bumped when the layout changes. A file older than version 2 is rebuilt (it only holds the
+ * catalogue, which the bootstrap imports again). Version 2 files, one full-text table per kind
+ * for every country, are served as they are (FtsLayout `shared`) until the next import of any
+ * country builds a new file; version 3 has one full-text table per kind and country.
+ */
+export const SCHEMA_VERSION = 3;
+const SHARED_FTS_VERSION = 2;
+
+/**
+ * Where a document's words are. `country`: a table per kind and country (`fts_address_cz`): a
+ * search of one country reads only that country's postings; with a second country's rows in
+ * the same table a CZ search read theirs too (with a country of half CZ's size, its p50 1.06x
+ * sharing only numbers and postal codes, 1.20x sharing every word, p99 1.07x and 1.34x; in its
+ * own tables 0.98-0.99x: `bench/sqlite-countries.ts`). `shared`: the version 2 layout, one table per kind.
+ */
+export type FtsLayout = 'shared' | 'country';
+export type FtsKind = 'address' | 'area';
+
+export function ftsTableName(layout: FtsLayout, kind: FtsKind, country: CountryCode): string {
+  const shared = kind === 'address' ? T.addressFts : T.areaFts;
+  return layout === 'shared' ? shared : `${shared}_${country.toLowerCase()}`;
+}
+
+/** Every full-text table of a layout. */
+export function ftsTables(layout: FtsLayout): string[] {
+  return layout === 'shared' ? [T.addressFts, T.areaFts] : COUNTRY_CODES.flatMap((c) => [ftsTableName(layout, 'address', c), ftsTableName(layout, 'area', c)]);
+}
 
 // Contentless FTS5 (the documents are in `places`), tokens pre-folded by search/doc-tokens.ts;
 // prefix indexes make the autocomplete's last word (`Lih`, `8`) cheap.
@@ -12,6 +39,11 @@ const FTS = `tokenize = 'unicode61 remove_diacritics 0', content = '', contentle
 export const VERSIONS_TABLE = 'dataset_versions';
 
 export const SECONDARY_INDEXES = [`CREATE INDEX IF NOT EXISTS places_country_object ON ${T.docs} (country, object)`];
+
+const ftsDdl = (layout: FtsLayout) =>
+  ftsTables(layout)
+    .map((t) => `CREATE VIRTUAL TABLE IF NOT EXISTS ${t} USING fts5(tokens, ${FTS});\nCREATE VIRTUAL TABLE IF NOT EXISTS ${t}_vocab USING fts5vocab(${t}, row);`)
+    .join('\n');
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS ${T.docs} (
@@ -26,21 +58,26 @@ CREATE TABLE IF NOT EXISTS ${T.docs} (
   postal_code TEXT,
   doc TEXT NOT NULL
 );
-CREATE VIRTUAL TABLE IF NOT EXISTS ${T.addressFts} USING fts5(tokens, ${FTS});
-CREATE VIRTUAL TABLE IF NOT EXISTS ${T.areaFts} USING fts5(tokens, ${FTS});
-CREATE VIRTUAL TABLE IF NOT EXISTS ${T.addressFts}_vocab USING fts5vocab(${T.addressFts}, row);
-CREATE VIRTUAL TABLE IF NOT EXISTS ${T.areaFts}_vocab USING fts5vocab(${T.areaFts}, row);
 CREATE VIRTUAL TABLE IF NOT EXISTS ${T.rtree} USING rtree(id, min_lat, max_lat, min_lng, max_lng);
 CREATE TABLE IF NOT EXISTS ${VERSIONS_TABLE} (country TEXT PRIMARY KEY, version TEXT NOT NULL);
 `;
 
-export function migrate(db: SqliteDatabase): void {
+/** The layout of an open file (a reader's too: it reads the version, it does not migrate). */
+export function ftsLayoutOf(db: SqliteDatabase): FtsLayout {
+  return (db.pragma('user_version', { simple: true }) as number) === SHARED_FTS_VERSION ? 'shared' : 'country';
+}
+
+/** Creates or brings a file to the current schema; returns its full-text layout. */
+export function migrate(db: SqliteDatabase): FtsLayout {
   const version = db.pragma('user_version', { simple: true }) as number;
-  if (version < SCHEMA_VERSION) {
+  const layout: FtsLayout = version === SHARED_FTS_VERSION ? 'shared' : 'country';
+  if (version < SHARED_FTS_VERSION) {
     // Version 1 kept only the catalogue as JSON rows: drop it, the bootstrap imports again.
-    for (const t of [`${T.addressFts}_vocab`, `${T.areaFts}_vocab`, T.addressFts, T.areaFts, T.rtree, T.docs]) db.exec(`DROP TABLE IF EXISTS ${t}`);
+    for (const t of [...ftsTables('shared'), ...ftsTables('country')].flatMap((f) => [`${f}_vocab`, f]).concat([T.rtree, T.docs])) db.exec(`DROP TABLE IF EXISTS ${t}`);
   }
   db.exec(SCHEMA);
+  db.exec(ftsDdl(layout));
   for (const s of SECONDARY_INDEXES) db.exec(s);
-  db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  db.pragma(`user_version = ${layout === 'shared' ? SHARED_FTS_VERSION : SCHEMA_VERSION}`);
+  return layout;
 }

@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { CountryCode, PlaceObject } from '@lookup/contracts';
+import { COUNTRY_CODES, CountryCode, PlaceObject } from '@lookup/contracts';
 import { execOffThread, openSqlite, SqliteDatabase } from '@lookup/shared/search';
 import { docOf, docOfPacked, packedDoc, PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery, TermClause } from '../search/candidate-query';
@@ -9,7 +9,7 @@ import { TypoTerm, vocabularyExpansions, vocabularyHasAll } from '../search/typo
 import { distanceMetres } from '../search/ranking';
 import { buildSqliteNearby, buildSqliteSearch, SQLITE_TABLES as T } from '../search/sqlite-query.builder';
 import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
-import { migrate, SECONDARY_INDEXES, VERSIONS_TABLE } from './sqlite-places.schema';
+import { FtsKind, FtsLayout, ftsLayoutOf, ftsTableName, ftsTables, migrate, SECONDARY_INDEXES, VERSIONS_TABLE } from './sqlite-places.schema';
 import { versionStamp } from './opensearch-places.versions';
 import { importLockPath, lockHolder } from './import-lock';
 
@@ -61,16 +61,20 @@ function removeDbFiles(path: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) if (existsSync(path + suffix)) rmSync(path + suffix);
 }
 
-/** What finishes a bulk write: secondary indexes, FTS segments merged, statistics. */
 /** Merges each full-text index into one segment: a query looks a term up once instead of once per segment. */
-const FTS_OPTIMIZE = [T.addressFts, T.areaFts].map((t) => `INSERT INTO ${t} (${t}) VALUES ('optimize')`);
-const FINISH_BULK = [...SECONDARY_INDEXES, ...FTS_OPTIMIZE, 'ANALYZE'];
+const ftsOptimize = (layout: FtsLayout) => ftsTables(layout).map((t) => `INSERT INTO ${t} (${t}) VALUES ('optimize')`);
+/** What finishes a bulk write: secondary indexes, FTS segments merged, statistics. */
+const finishBulk = (layout: FtsLayout) => [...SECONDARY_INDEXES, ...ftsOptimize(layout), 'ANALYZE'];
+
+/** The full-text kind of an object: addresses have tables of their own, so a street or municipality search never walks address postings. */
+const kindOf = (object: string): FtsKind => (object === 'address' ? 'address' : 'area');
 
 /** Rows copied per transaction when a build carries documents over from the live file. */
 const CARRY_BATCH = 5000;
 
 /**
- * Standalone engine: one SQLite file; documents as JSON rows, FTS5 for words, R*Tree for positions.
+ * Standalone engine: one SQLite file; documents as JSON rows, FTS5 for words (a table per kind and
+ * country, see sqlite-places.schema.ts), R*Tree for positions.
  *
  * Dataset versions: a new version of a country is built as a whole new file (`<path>.import`:
  * the other countries' rows copied over, then the new dataset, indexes built once at the end),
@@ -96,6 +100,8 @@ export class SqlitePlacesStore implements PlacesStore {
   /** The live file's inode when opened, and when that was last compared with the path's. */
   private inode = 0;
   private checkedAt = 0;
+  /** The open file's full-text tables (see sqlite-places.schema.ts). */
+  private layout: FtsLayout = 'country';
 
   /**
    * `live`: the served file (WAL, migrated at init). `build`: a file being built by the
@@ -132,12 +138,13 @@ export class SqlitePlacesStore implements PlacesStore {
       this.db = new Database(this.path);
       this.db.pragma('journal_mode = OFF');
       this.db.pragma('synchronous = OFF');
-      migrate(this.db);
+      this.layout = migrate(this.db);
       for (const s of SECONDARY_INDEXES) db_dropIndex(this.db, s);
       return;
     }
     if (this.mode === 'reader') {
       this.db = new Database(this.path, { readonly: true, fileMustExist: true, timeout: 5000 });
+      this.layout = ftsLayoutOf(this.db);
       return;
     }
     // What a killed import left (its half-built file), unless an import is running now.
@@ -147,7 +154,7 @@ export class SqlitePlacesStore implements PlacesStore {
 
   private openLive(): void {
     this.db = openSqlite(this.path);
-    migrate(this.db);
+    this.layout = migrate(this.db);
     this.inode = statSync(this.path).ino;
   }
 
@@ -201,12 +208,12 @@ export class SqlitePlacesStore implements PlacesStore {
 
   /** Secondary indexes, FTS merge and statistics, once after a bulk write. */
   finishBulk(): void {
-    for (const s of FINISH_BULK) this.conn.exec(s);
+    for (const s of finishBulk(this.layout)) this.conn.exec(s);
   }
 
   /** `finishBulk` on a worker thread (a version build's seal: seconds on a whole country). */
   finishBulkOffThread(): Promise<void> {
-    return execOffThread(this.path, FINISH_BULK);
+    return execOffThread(this.path, finishBulk(this.layout));
   }
 
   /**
@@ -216,17 +223,17 @@ export class SqlitePlacesStore implements PlacesStore {
    * its searches 2-3x slower than on one).
    */
   optimizeSearchIndex(): Promise<void> {
-    return execOffThread(this.path, FTS_OPTIMIZE);
+    return execOffThread(this.path, ftsOptimize(this.layout));
   }
 
-  /** Full-text segments in the live file (what optimizeSearchIndex brings down to one per index). */
-  searchIndexSegments(): number {
-    let n = 0;
-    for (const t of [T.addressFts, T.areaFts]) {
-      const row = this.stmt(`SELECT count(DISTINCT segid) AS n FROM ${t}_idx`).get() as { n: number } | undefined;
-      n += row?.n ?? 0;
+  /** Full-text segments in the live file by table, tables with none left out (what optimizeSearchIndex brings down to one per index). */
+  searchIndexSegments(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const t of ftsTables(this.layout)) {
+      const n = (this.stmt(`SELECT count(DISTINCT segid) AS n FROM ${t}_idx`).get() as { n: number } | undefined)?.n ?? 0;
+      if (n > 0) out[t] = n;
     }
-    return n;
+    return out;
   }
 
   setVersion(country: CountryCode, version: string): void {
@@ -288,27 +295,46 @@ export class SqlitePlacesStore implements PlacesStore {
     this.swaps++;
   }
 
-  private ftsOf(object: PlaceObject): string {
-    return object === 'address' ? T.addressFts : T.areaFts;
+  private ftsOf(object: string, country: string): string {
+    return ftsTableName(this.layout, kindOf(object), country as CountryCode);
+  }
+
+  /** The full-text tables a search of `objects` in `countries` (when none: every country the file has) reads, by kind. */
+  private ftsFor(objects: readonly string[], countries: readonly string[] | null): string[][] {
+    const kinds = [...new Set(objects.map(kindOf))];
+    if (this.layout === 'shared') return kinds.map((k) => [ftsTableName('shared', k, 'CZ')]);
+    const list = countries?.length ? [...new Set(countries as readonly CountryCode[])] : this.countriesWithRows();
+    return kinds.map((k) => list.map((c) => ftsTableName('country', k, c)));
+  }
+
+  private withRows: { stamp: string; countries: CountryCode[] } | null = null;
+
+  /** The countries the file has rows of (one index seek each), kept until the data changes: a search without a country reads only their tables. */
+  private countriesWithRows(): CountryCode[] {
+    const stamp = this.stampNow();
+    if (this.withRows?.stamp !== stamp) {
+      this.withRows = { stamp, countries: COUNTRY_CODES.filter((c) => this.stmt(`SELECT 1 FROM ${T.docs} WHERE country = ? LIMIT 1`).get(c) !== undefined) };
+    }
+    return this.withRows.countries;
   }
 
   /** Removes a stored document from every table (FTS rows are contentless: deleted by rowid). */
-  private removeRow(rid: number, object: string): void {
+  private removeRow(rid: number, object: string, country: string): void {
     this.writes++;
-    this.stmt(`DELETE FROM ${this.ftsOf(object as PlaceObject)} WHERE rowid = ?`).run(rid);
+    this.stmt(`DELETE FROM ${this.ftsOf(object, country)} WHERE rowid = ?`).run(rid);
     this.stmt(`DELETE FROM ${T.rtree} WHERE id = ?`).run(rid);
     this.stmt(`DELETE FROM ${T.docs} WHERE rid = ?`).run(rid);
   }
 
   private writeDoc(d: PlaceDoc): void {
     this.writes++;
-    const old = this.stmt(`SELECT rid, object FROM ${T.docs} WHERE place_id = ?`).get(d.place_id) as { rid: number; object: string } | undefined;
-    if (old) this.removeRow(old.rid, old.object);
+    const old = this.stmt(`SELECT rid, object, country FROM ${T.docs} WHERE place_id = ?`).get(d.place_id) as { rid: number; object: string; country: string } | undefined;
+    if (old) this.removeRow(old.rid, old.object, old.country);
     const info = this.stmt(
       `INSERT INTO ${T.docs} (place_id, country, object, name, region_id, county_id, municipality_id, postal_code, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(d.place_id, d.country, d.object, d.name, d.region_id, d.county_id, d.municipality_id, d.postal_code, encodeDoc(d));
     const rid = Number(info.lastInsertRowid);
-    this.stmt(`INSERT INTO ${this.ftsOf(d.object)} (rowid, tokens) VALUES (?, ?)`).run(rid, docTokens(d).join(' '));
+    this.stmt(`INSERT INTO ${this.ftsOf(d.object, d.country)} (rowid, tokens) VALUES (?, ?)`).run(rid, docTokens(d).join(' '));
     if (d.lat !== null && d.lng !== null) this.stmt(`INSERT INTO ${T.rtree} (id, min_lat, max_lat, min_lng, max_lng) VALUES (?, ?, ?, ?, ?)`).run(rid, d.lat, d.lat, d.lng, d.lng);
   }
 
@@ -318,7 +344,7 @@ export class SqlitePlacesStore implements PlacesStore {
     const old = db.prepare(`SELECT rid, object, place_id FROM ${T.docs} WHERE country = ? AND object IN (${CATALOGUE_OBJECTS.map(() => '?').join(',')})`);
     db.transaction(() => {
       for (const r of old.all(country, ...CATALOGUE_OBJECTS) as Array<{ rid: number; object: string; place_id: string }>) {
-        if (!keep.has(r.place_id)) this.removeRow(r.rid, r.object);
+        if (!keep.has(r.place_id)) this.removeRow(r.rid, r.object, country);
       }
       for (const d of docs) this.writeDoc(d);
     })();
@@ -333,8 +359,8 @@ export class SqlitePlacesStore implements PlacesStore {
   async remove(placeIds: string[]): Promise<void> {
     this.conn.transaction(() => {
       for (const id of placeIds) {
-        const old = this.stmt(`SELECT rid, object FROM ${T.docs} WHERE place_id = ?`).get(id) as { rid: number; object: string } | undefined;
-        if (old) this.removeRow(old.rid, old.object);
+        const old = this.stmt(`SELECT rid, object, country FROM ${T.docs} WHERE place_id = ?`).get(id) as { rid: number; object: string; country: string } | undefined;
+        if (old) this.removeRow(old.rid, old.object, old.country);
       }
     })();
   }
@@ -393,20 +419,26 @@ export class SqlitePlacesStore implements PlacesStore {
 
   async candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
     this.followSwap();
-    const tables = new Set(q.objects.map((o) => this.ftsOf(o)));
     const out: PlaceDoc[] = [];
     const typos = q.terms.filter((t): t is TermClause & TypoTerm => t.mode === 'fuzzy' || t.mode === 'fuzzyPrefix');
-    for (const fts of tables) {
-      // The typo pass reads the vocabulary (half a second on a whole country's addresses, again
-      // after a write); a strict pass only uses it when it is already in memory and current.
-      const vocabulary = typos.length > 0 ? this.vocabulary(fts) : this.keptVocabulary(fts);
-      const expansions = typos.length === 0 || !vocabulary ? {} : vocabularyExpansions(typos, vocabulary);
-      // A term no word of the table matches: the query (an AND) finds nothing, FTS5 is not asked.
-      if (vocabulary && !vocabularyHasAll(q.terms, vocabulary, expansions)) continue;
-      const req = buildSqliteSearch(q, fts, expansions);
-      if (!req) continue;
-      // pluck(): the doc text itself, not a `{ doc }` object per row.
-      for (const doc of this.stmt(req.sql).pluck().all(...req.params) as string[]) out.push(decodeDoc(doc));
+    // Up to `size` candidates of each kind, the countries' tables in turn.
+    for (const tables of this.ftsFor(q.objects, q.countries)) {
+      let room = q.size;
+      for (const fts of tables) {
+        if (room <= 0) break;
+        // The typo pass reads the vocabulary (half a second on a whole country's addresses, again
+        // after a write); a strict pass only uses it when it is already in memory and current.
+        const vocabulary = typos.length > 0 ? this.vocabulary(fts) : this.keptVocabulary(fts);
+        const expansions = typos.length === 0 || !vocabulary ? {} : vocabularyExpansions(typos, vocabulary);
+        // A term no word of the table matches: the query (an AND) finds nothing, FTS5 is not asked.
+        if (vocabulary && !vocabularyHasAll(q.terms, vocabulary, expansions)) continue;
+        const req = buildSqliteSearch(room === q.size ? q : { ...q, size: room }, fts, expansions);
+        if (!req) continue;
+        // pluck(): the doc text itself, not a `{ doc }` object per row.
+        const rows = this.stmt(req.sql).pluck().all(...req.params) as string[];
+        for (const doc of rows) out.push(decodeDoc(doc));
+        room -= rows.length;
+      }
     }
     return out;
   }
@@ -419,9 +451,9 @@ export class SqlitePlacesStore implements PlacesStore {
    * reading them is cheap (the bundled sample: well under a millisecond). fts5vocab reads every
    * term's postings, so the cost grows with the index: about 0.25 s on the whole CZ register.
    */
-  typoPassReady(objects: PlaceObject[]): boolean {
+  typoPassReady(objects: PlaceObject[], countries: readonly CountryCode[] | null = null): boolean {
     this.followSwap();
-    return objects.every((o) => this.keptVocabulary(this.ftsOf(o))) || fileBytes(this.path) <= this.cheapVocabularyBytes;
+    return this.ftsFor(objects, countries).every((tables) => tables.every((t) => this.keptVocabulary(t))) || fileBytes(this.path) <= this.cheapVocabularyBytes;
   }
 
   async nearby(q: NearbyQuery): Promise<NearbyHit[]> {

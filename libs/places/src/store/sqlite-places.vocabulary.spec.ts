@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { parseRequest, PlaceQueryRequest } from '@lookup/contracts';
+import { COUNTRY_CODES, parseRequest, PlaceQueryRequest } from '@lookup/contracts';
 import { tempDir } from '@lookup/shared/testing';
 import { CandidateQuery, TermClause } from '../search/candidate-query';
 import { candidateQuery, planSearch, SearchKind } from '../search/search-plan';
-import { buildSqliteSearch, SQLITE_TABLES } from '../search/sqlite-query.builder';
+import { buildSqliteSearch } from '../search/sqlite-query.builder';
+import { ftsTableName } from './sqlite-places.schema';
 import { address, searchFixtureDocs, street } from '../search/testing/search-fixtures';
 import { TypoTerm, vocabularyExpansions, vocabularyHasAll } from '../search/typo-prefix';
 import { decodeDoc, SqlitePlacesStore } from './sqlite-places.store';
@@ -46,7 +47,8 @@ describe('SQLite candidates: a query with a word the table lacks is not sent to 
     const typos = q.terms.filter((t): t is TermClause & TypoTerm => t.mode === 'fuzzy' || t.mode === 'fuzzyPrefix');
     const ids: string[] = [];
     let skipped = false;
-    for (const fts of new Set(q.objects.map((o) => (o === 'address' ? SQLITE_TABLES.addressFts : SQLITE_TABLES.areaFts)))) {
+    const countries = q.countries?.length ? q.countries : COUNTRY_CODES;
+    for (const fts of new Set(q.objects.flatMap((o) => countries.map((c) => ftsTableName('country', o === 'address' ? 'address' : 'area', c))))) {
       const expansions = typos.length ? vocabularyExpansions(typos, vocabulary(fts)) : {};
       if (!vocabularyHasAll(q.terms, vocabulary(fts), expansions)) skipped = true;
       const req = buildSqliteSearch(q, fts, expansions);
@@ -109,7 +111,8 @@ describe('SQLite candidates: a query with a word the table lacks is not sent to 
     const statement = Object.getPrototypeOf(raw.prepare('SELECT 1')) as { all: (...a: unknown[]) => unknown[] };
     const all = jest.spyOn(statement, 'all');
     const ftsCalls = () => all.mock.contexts.filter((c) => String((c as { source?: string }).source).includes(' MATCH ')).length;
-    const plan = (text: string, pass: 'strict' | 'fuzzy') => candidateQuery(planSearch('query', parseRequest(PlaceQueryRequest, { query: text })), pass);
+    // One country: one full-text table per kind (without a country, one per kind and country).
+    const plan = (text: string, pass: 'strict' | 'fuzzy') => candidateQuery(planSearch('query', parseRequest(PlaceQueryRequest, { query: text, country: 'CZ' })), pass);
     try {
       // No vocabulary in memory yet: a strict pass asks FTS5 (and does not read the vocabulary).
       expect(await fresh.candidates(plan('Xyzstrasse 12', 'strict'))).toEqual([]);
