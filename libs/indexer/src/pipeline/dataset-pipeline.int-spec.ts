@@ -279,7 +279,8 @@ describeWith(['nats', 'opensearch'], 'indexer pipeline on JetStream + OpenSearch
   }, 120000);
 
   it('migrates a deployment from before the pipeline: the shared index keeps the other countries, the country moves to its own index', async () => {
-    const legacyPrefix = `${prefix}_legacy`;
+    // Under the suite prefix, so afterAll deletes its indexes too.
+    const legacyPrefix = `${prefix}-legacy`;
     const legacy = new OpenSearchPlacesStore(createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 30000 }), legacyPrefix);
     await legacy.init();
     const oldZip = writeRuianFixture(dir.path, { rows: 1000, streetPrefix: 'Puvodni', admBase: 94_000_000 });
