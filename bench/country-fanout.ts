@@ -19,10 +19,9 @@ import 'reflect-metadata';
 import { CountryCode } from '../libs/contracts/src';
 import { createOpenSearchClient } from '../libs/shared/search/src';
 import { OpenSearchPlacesStore } from '../libs/places/src/store/opensearch-places.store';
-import { aliasIndexes, countryAliasName, countryIndexName } from '../libs/places/src/store/opensearch-places.versions';
+import { aliasIndexes, bulkPlaces, countryAliasName, countryIndexName } from '../libs/places/src/store/opensearch-places.versions';
 import { PLACES_INDEX } from '../libs/places/src/store/places.mapping';
 import { toStored } from '../libs/places/src/store/opensearch-places.stored';
-import { PlaceDoc } from '../libs/places/src/domain/place.doc';
 import { compareCzStores } from './search-latency';
 
 const url = process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200';
@@ -51,6 +50,7 @@ async function main(): Promise<void> {
   // The other countries' indexes: the register's documents, relabelled, made once.
   const source = new OpenSearchPlacesStore(newClient(), register);
   const copies: string[] = [];
+  const write = bulkPlaces(client, toStored);
   for (const cc of countries) {
     const index = countryIndexName(WITH, cc, '1');
     copies.push(index);
@@ -60,8 +60,7 @@ async function main(): Promise<void> {
     for (const letter of 'abcdefghijklmnoprstuvz') {
       if (n >= docsEach) break;
       const docs = await source.candidates({ objects: ['address', 'street', 'municipality'], countries: null, terms: [{ value: letter, mode: 'prefix' }], contextIds: null, postalPrefix: null, size: Math.min(10_000, docsEach - n) });
-      const body = docs.flatMap((d) => [{ index: { _index: index, _id: `${cc.toLowerCase()}x${d.place_id}` } }, toStoredCopy(d, cc)]);
-      await client.bulk({ body: body as never });
+      await write(index, docs.map((d) => ({ ...d, country: cc, place_id: `${cc.toLowerCase()}x${d.place_id}` })));
       n += docs.length;
     }
     await client.indices.refresh({ index });
@@ -93,11 +92,6 @@ async function main(): Promise<void> {
   await withAliases.close();
   await throughRead.close();
   await client.close();
-}
-
-/** A register document as the index stores it, under another country. */
-function toStoredCopy(d: PlaceDoc, cc: CountryCode): object {
-  return toStored({ ...d, country: cc, place_id: `${cc.toLowerCase()}x${d.place_id}` });
 }
 
 main().then(

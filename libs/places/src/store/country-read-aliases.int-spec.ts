@@ -89,6 +89,10 @@ describeWith(['opensearch'], 'OpenSearch places: a search of one country reads i
     try {
       expect(await query('Lihovarská', 'CZ')).toEqual(['Lihovarská 79, 746 01 Opava']);
       expect(await query('Lihovarská')).not.toContain('Lihovarská 79, 746 01 Opava');
+      // Reverse and the catalogue lists read it too.
+      const near = await search.reverse(parseRequest(PlaceReverseRequest, { lat: 49.9387, lng: 17.9026, country: 'CZ' }));
+      expect(near.map((p) => p.formatted_address)).toEqual(['Lihovarská 79, 746 01 Opava']);
+      expect((await store.list('CZ', 'municipality')).map((d) => d.municipality)).toEqual(['Opava']);
       // Details by id: a CZ id is asked on the CZ alias first.
       expect((await store.get(placeId('CZ', 'address', 7901)))?.street_number).toBe('79');
       expect((await store.get('cz_x2'))?.street).toBe('Wiedner Hauptstraße');

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CountryCode } from '@lookup/contracts';
-import { OpenSearchClient } from '@lookup/shared/search';
+import { OpenSearchClient, openSearchStatus } from '@lookup/shared/search';
 import { countryAliasName } from './opensearch-places.versions';
 
 /** How often the set of country aliases is read again while searches come (another process's first version of a country). */
@@ -53,7 +53,7 @@ export class CountryReadAliases {
       );
       this.failing = false;
     } catch (err) {
-      const status = (err as { meta?: { statusCode?: number } }).meta?.statusCode;
+      const status = openSearchStatus(err);
       if (status === 401 || status === 403) {
         this.allowed = false;
         this.known = new Set();
@@ -85,13 +85,9 @@ export class CountryReadAliases {
     try {
       return await read(name);
     } catch (err) {
-      if (!isNotFound(err)) throw err;
+      if (openSearchStatus(err) !== 404) throw err;
       this.known.delete(name);
       return read(this.alias);
     }
   }
-}
-
-function isNotFound(err: unknown): boolean {
-  return (err as { meta?: { statusCode?: number } }).meta?.statusCode === 404;
 }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { COUNTRY_CODES, CountryCode, PlaceObject } from '@lookup/contracts';
-import { addMissingField, bulkIndex, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, PackedHitsReader, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
+import { addMissingField, bulkIndex, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, openSearchStatus, PackedHitsReader, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 import { buildOpenSearchNearby, buildOpenSearchSearch } from '../search/opensearch-query.builder';
@@ -171,9 +171,10 @@ export class OpenSearchPlacesStore implements PlacesStore {
       return hit ? fromStored(hit._source) : null;
     };
     const cc = placeId.slice(0, 2).toUpperCase() as CountryCode;
-    const name = placeId[2] === '_' && COUNTRY_CODES.includes(cc) && this.reads ? this.reads.target([cc]) : this.alias;
-    if (name === this.alias) return one(this.alias);
-    return (await this.readFor([cc], one)) ?? one(this.alias);
+    if (placeId[2] !== '_' || !COUNTRY_CODES.includes(cc)) return one(this.alias);
+    const found = await this.readFor([cc], one);
+    // Asked on the read alias already (no country alias, or it fell back): no second search.
+    return found ?? (!this.reads || this.reads.target([cc]) === this.alias ? null : one(this.alias));
   }
 
   async count(country: CountryCode, object: PlaceObject): Promise<number> {
@@ -192,7 +193,7 @@ export class OpenSearchPlacesStore implements PlacesStore {
     try {
       return await indexDataStamp(this.client, this.alias);
     } catch (err) {
-      const status = (err as { meta?: { statusCode?: number } }).meta?.statusCode;
+      const status = openSearchStatus(err);
       if (status !== 401 && status !== 403) throw err;
       this.stampAllowed = false;
       new Logger('PlacesStore').warn(`OpenSearch refused ${this.alias}/_stats (${status}): catalogue lists are read on every request; grant the index the monitor privilege to keep them`);

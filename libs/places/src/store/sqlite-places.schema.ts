@@ -70,7 +70,7 @@ export function ftsLayoutOf(db: SqliteDatabase): FtsLayout {
 /** Creates or brings a file to the current schema; returns its full-text layout. */
 export function migrate(db: SqliteDatabase): FtsLayout {
   const version = db.pragma('user_version', { simple: true }) as number;
-  const layout: FtsLayout = version === SHARED_FTS_VERSION ? 'shared' : 'country';
+  const layout = ftsLayoutOf(db);
   if (version < SHARED_FTS_VERSION) {
     // Version 1 kept only the catalogue as JSON rows: drop it, the bootstrap imports again.
     for (const t of [...ftsTables('shared'), ...ftsTables('country')].flatMap((f) => [`${f}_vocab`, f]).concat([T.rtree, T.docs])) db.exec(`DROP TABLE IF EXISTS ${t}`);

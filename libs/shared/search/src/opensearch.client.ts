@@ -58,3 +58,8 @@ export async function awaitReplicas(client: Client, index: string, timeoutS = 60
 }
 
 export type { Client as OpenSearchClient } from '@opensearch-project/opensearch';
+
+/** The HTTP status of an error the OpenSearch client threw for an answer (404, 403, ...); undefined for one without an answer. */
+export function openSearchStatus(err: unknown): number | undefined {
+  return (err as { meta?: { statusCode?: number } }).meta?.statusCode;
+}
