@@ -205,10 +205,11 @@ const WRK_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
  * `seconds` of load from wrk at `concurrency` connections (one thread), the same requests as
  * viaClient sends, cycled: the golden queries for `query`, else `GET /health`. Null when wrk is
  * not installed (`apt-get install wrk`). Any answer but 200, or a socket error, fails the run.
+ * `queryPath`: where the searches go (a bench's own route).
  * The bench's own node:http client costs 0.2-0.3 ms of CPU per request, wrk 0.03: on two shared
  * cores the client's share bounds every throughput measured with it.
  */
-export async function viaWrk(port: number, queries: string[], concurrency: number, target: 'query' | 'health', seconds = 5): Promise<WrkResult | null> {
+export async function viaWrk(port: number, queries: string[], concurrency: number, target: 'query' | 'health', seconds = 5, queryPath = '/v1/places/query'): Promise<WrkResult | null> {
   if (!existsSync(WRK)) return null;
   const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
   try {
@@ -224,7 +225,7 @@ export async function viaWrk(port: number, queries: string[], concurrency: numbe
             'local headers = { ["Content-Type"] = "application/x-www-form-urlencoded" }',
             'request = function()',
             '  i = i % #bodies + 1',
-            '  return wrk.format("POST", "/v1/places/query", headers, bodies[i])',
+            `  return wrk.format("POST", "${queryPath}", headers, bodies[i])`,
             'end',
             '',
           ].join('\n'),
