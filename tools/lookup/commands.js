@@ -47,7 +47,8 @@ The intl endpoints need a key bound to a project: lookup keys create --name NAME
   --dry-run  parse and validate the whole file, print counts and errors, write nothing
   --force    accept a version with far fewer documents than the live one
   --wait     (distributed) wait until the indexer has made it live (exit 0) or given up on it (exit 1)
-  lookup import catalogue <country> --psc-list|--register|--geonames <file>
+  lookup import catalogue <country> --psc-list|--register|--geonames <file> [--dry-run] [--force]
+  lookup import status    what is live: each country's layers, versions and documents
 Standalone: imports in-process. PROFILE=distributed: publishes a datasets.updated event for the indexer.
 Formats per country: libs/indexer/src/cli/dataset-formats.ts; README, "Importing official data".`,
   },

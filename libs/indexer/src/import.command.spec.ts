@@ -14,6 +14,31 @@ describe('import CLI (standalone store)', () => {
     await expect(runImport(['streets'], config, () => undefined)).rejects.toBeInstanceOf(ImportUsageError);
     await expect(runImport(['catalogue', 'CZ'], config, () => undefined)).rejects.toThrow('--psc-list is required');
     await expect(runImport(['catalogue', 'CZ', '--psc', 'psc.csv'], config, () => undefined)).rejects.toThrow(/^unknown option --psc\n/);
+    await expect(runImport(['catalogue', 'CZ', '--psc-list'], config, () => undefined)).rejects.toThrow(/^--psc-list needs a value\n/);
+    await expect(runImport(['catalogue', 'CZ', '--psc-list', '--dry-run'], config, () => undefined)).rejects.toThrow(/^--psc-list needs a value\n/);
+    await expect(runImport(['catalogue', 'XX', '--geonames', 'XX.txt'], config, () => undefined)).rejects.toThrow(/^country: unknown country XX; one of CZ, SK, PL, AT, CH, LI\n/);
+    await expect(runImport(['catalogue', 'CZ', 'psc.csv'], config, () => undefined)).rejects.toThrow(/^unexpected argument psc.csv\n/);
+  });
+
+  it('--dry-run reads and counts the catalogue and writes nothing: no version, no status', async () => {
+    const dir = tempDir();
+    try {
+      const config = loadConfig({}, { DATA_DIR: dir.path });
+      const lines: string[] = [];
+      const report = await runImport(['catalogue', 'CZ', '--dry-run', '--psc-list', PSC_FIXTURE], config, (l) => lines.push(l));
+      expect(report.version).toBe('dry-run');
+      expect(lines[0]).toMatch(/^CZ: dry run, nothing written: [1-9]\d* regions, [1-9]\d* counties, [1-9]\d* municipalities \(\d+ without coordinates\); [1-9]\d* documents in all$/);
+      expect(existsSync(datasetStatusPath(config))).toBe(false);
+      const store = createPlacesStore(config);
+      await store.init();
+      try {
+        expect(await store.liveVersion('CZ')).toBeNull();
+      } finally {
+        await store.close();
+      }
+    } finally {
+      dir.remove();
+    }
   });
 
   it('takes --wait as the dataset commands do: the catalogue is live when the command returns', async () => {

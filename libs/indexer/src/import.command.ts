@@ -16,25 +16,33 @@ export const IMPORT_USAGE = `Usage: npm run import -- catalogue <CZ|SK|PL|AT|CH|
   SK: --register DavkaInit.zip|batch.xml [--register ...] [--geonames SK.txt]
   PL, AT, CH, LI: --geonames PL.txt (catalogue and postal codes from the GeoNames postal file)
   With --geonames, the file's postal codes are imported too (a register's own postal codes are kept).
-Writes into the profile's store: SQLite under DATA_DIR (standalone) or OpenSearch (PROFILE=distributed).`;
+  --dry-run  read and count the files, print what they hold, write nothing
+  --force    accept a version with far fewer documents than the live one
+Writes into the profile's store: SQLite under DATA_DIR (standalone) or OpenSearch (PROFILE=distributed).
+What is live: npm run import -- status`;
 
 const CATALOGUE_OPTIONS = new Set(['psc-list', 'register', 'geonames', 'wait-timeout']);
+/** Options without a value, as the dataset commands take them. */
+const CATALOGUE_FLAGS = new Set(['--wait', '--dry-run', '--force']);
 
 /**
- * `--name value` pairs. `--wait` (and `--wait-timeout s`), as the dataset commands take them, are
- * accepted and change nothing: this command writes the catalogue itself and returns when it is live.
+ * `--name value` pairs, and the flags. `--wait` (and `--wait-timeout s`), as the dataset commands
+ * take them, are accepted and change nothing: this command writes the catalogue itself and
+ * returns when it is live.
  */
-function options(args: string[]): Map<string, string[]> {
+function options(args: string[]): { values: Map<string, string[]>; flags: Set<string> } {
   const m = new Map<string, string[]>();
-  const pairs = args.filter((a) => a !== '--wait');
+  const flags = new Set(args.filter((a) => CATALOGUE_FLAGS.has(a)));
+  const pairs = args.filter((a) => !CATALOGUE_FLAGS.has(a));
   for (let i = 0; i < pairs.length; i += 2) {
-    const k = pairs[i];
+    const k = pairs[i]!;
     const v = pairs[i + 1];
-    if (!k?.startsWith('--') || v === undefined) throw new ImportUsageError(IMPORT_USAGE);
+    if (!k.startsWith('--')) throw new ImportUsageError(`unexpected argument ${k}\n${IMPORT_USAGE}`);
     if (!CATALOGUE_OPTIONS.has(k.slice(2))) throw new ImportUsageError(`unknown option ${k}\n${IMPORT_USAGE}`);
+    if (v === undefined || v.startsWith('--')) throw new ImportUsageError(`${k} needs a value\n${IMPORT_USAGE}`);
     m.set(k.slice(2), [...(m.get(k.slice(2)) ?? []), v]);
   }
-  return m;
+  return { values: m, flags };
 }
 
 /**
@@ -44,8 +52,10 @@ function options(args: string[]): Map<string, string[]> {
  */
 export async function runImport(argv: string[], config: AppConfig, out: (line: string) => void, store: PlacesStore = createPlacesStore(config), runOptions: DatasetRunOptions = {}): Promise<DatasetRunReport> {
   const [what, country, ...rest] = argv;
-  if (what !== 'catalogue' || !['CZ', 'SK', 'PL', 'AT', 'CH', 'LI'].includes(country ?? '')) throw new ImportUsageError(IMPORT_USAGE);
-  const o = options(rest);
+  if (what !== 'catalogue') throw new ImportUsageError(IMPORT_USAGE);
+  if (!['CZ', 'SK', 'PL', 'AT', 'CH', 'LI'].includes(country ?? '')) throw new ImportUsageError(`country: ${country === undefined ? 'missing' : `unknown country ${country}`}; one of CZ, SK, PL, AT, CH, LI\n${IMPORT_USAGE}`);
+  const { values: o, flags } = options(rest);
+  const dryRun = flags.has('--dry-run');
   const geonames = o.get('geonames')?.[0];
   const sources =
     country === 'CZ'
@@ -72,7 +82,13 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
     };
     const location = (o.get('psc-list') ?? o.get('register') ?? o.get('geonames'))![0]!;
     const event = { country: sources.country, kind: 'catalogue', format: 'catalogue', location, publishedAt: new Date().toISOString() } as DatasetUpdatedEvent;
-    const report = await new DatasetRunner({ places: store, config }).run(event, runOptions, importer);
+    const report = await new DatasetRunner({ places: store, config }).run(event, { ...runOptions, dryRun, force: flags.has('--force') || runOptions.force }, importer);
+    if (dryRun) {
+      const r = loaded!.report;
+      out(`${sources.country}: dry run, nothing written: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates)${postal ? `, ${postal.postalCodes} postal codes from GeoNames` : ''}; ${report.docs} documents in all`);
+      for (const e of [...r.errors, ...(postal?.errors ?? [])].slice(0, 20)) out(`  reported: ${e}`);
+      return report;
+    }
     // The profile's status store: the data dir's file, or in the distributed profile the index every places replica and `import status` read.
     const status = createDatasetStatus(config);
     try {

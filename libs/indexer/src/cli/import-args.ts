@@ -24,7 +24,8 @@ export const DATASET_USAGE = `Usage: npm run import -- <kind> <country> [file|fo
              given up on it (exit 1, with its reason); --wait-timeout: at most this many seconds
              (default ${DEFAULT_WAIT_TIMEOUT_S})
 Standalone: imports in-process. PROFILE=distributed: publishes a datasets.updated event for the indexer.
-The catalogue command keeps its own form: npm run import -- catalogue <country> --psc-list|--register|--geonames <file>`;
+The catalogue command keeps its own form: npm run import -- catalogue <country> --psc-list|--register|--geonames <file> [--dry-run] [--force]
+What is live: npm run import -- status`;
 
 export interface DatasetImportArgs {
   kind: DatasetKind;
