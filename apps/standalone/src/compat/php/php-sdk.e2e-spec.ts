@@ -23,7 +23,7 @@ describePhp('the real PHP SDK against the standalone gateway', () => {
   const dir = tempDir();
   let s: CompatApp;
   let autoload: string;
-  let keys: { restricted: string; quota: string; project: string };
+  let keys: { restricted: string; quota: string; project: string; rate: string };
 
   const call = (c: string, ...args: unknown[]): PhpCall => ({ call: c, args, key: KEY });
   const run = (...calls: PhpCall[]): Promise<PhpResult[]> => runPhp(autoload, s.base, calls, dir.path);
@@ -49,6 +49,8 @@ describePhp('the real PHP SDK against the standalone gateway', () => {
       restricted: (await service.create({ name: 'php-restricted', allowedIps: ['203.0.113.0/24'] })).key,
       quota: (await service.create({ name: 'php-quota', monthlySearchLimit: 1 })).key,
       project: (await service.create({ name: 'php-intl', project: 'php-shop' })).key,
+      // One request, then one token per 20 s: the second request in a row is over the rate.
+      rate: (await service.create({ name: 'php-rate', ratePerSecond: 0.05, rateBurst: 1 })).key,
     };
     const projects = s.app.get(ProjectsService);
     await projects.create('php-shop');
@@ -144,6 +146,8 @@ describePhp('the real PHP SDK against the standalone gateway', () => {
       call('Places::query', { query: 'Praha', color: 'blue' }),
       { call: 'Places::query', args: [{ query: 'Praha' }], key: keys.quota },
       { call: 'Places::query', args: [{ query: 'Praha' }], key: keys.quota },
+      { call: 'Places::regions', args: [{ country: 'CZ' }], key: keys.rate },
+      { call: 'Places::regions', args: [{ country: 'CZ' }], key: keys.rate },
     );
     const seen = results.map((r) => [r.exception, r.code, r.param ?? null]);
     expect(seen).toEqual([
@@ -155,6 +159,8 @@ describePhp('the real PHP SDK against the standalone gateway', () => {
       ['Swiftyper\\Exception\\UnexpectedParameterException', 'unexpected_parameter', 'color'],
       [undefined, undefined, null],
       ['Swiftyper\\Exception\\QuotaException', 'over_query_limit', null],
+      [undefined, undefined, null],
+      ['Swiftyper\\Exception\\RateLimitException', 'rate_limit', null],
     ]);
   });
 
