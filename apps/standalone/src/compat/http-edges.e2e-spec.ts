@@ -54,6 +54,33 @@ describe('HTTP edges in the compat shape (issue 14)', () => {
     await expectCompat400(post('/v1/places/regions', 'application/x-www-form-urlencoded', `country=CZ&${many}`), /More than 200 parameters/);
     await expectCompat400(get(`/v1/utils/ip/1.2.3.4?${many}&api_key=${KEY}`), /More than 200 parameters/);
   });
+  it('`__proto__`, `constructor` and `context[__proto__]` in a form body or the query string are refused as in a JSON body', async () => {
+    const form = 'application/x-www-form-urlencoded';
+    for (const [params, json, param] of [
+      ['query=Praha&__proto__=1', '{"query":"Praha","__proto__":"1"}', '__proto__'],
+      ['query=Praha&constructor=1', '{"query":"Praha","constructor":"1"}', 'constructor'],
+      ['query=Praha&context[__proto__]=1', '{"query":"Praha","context":{"__proto__":"1"}}', 'context'],
+    ]) {
+      const fromJson = await expectCompat400(post('/v1/places/query', 'application/json', json), new RegExp(param), param);
+      expect(await expectCompat400(post('/v1/places/query', form, params), new RegExp(param), param)).toEqual(fromJson);
+      expect(await expectCompat400(post(`/v1/places/query?${params}`, form, ''), new RegExp(param), param)).toEqual(fromJson);
+    }
+  });
+  it('a bad percent-encoding in a form body or the query string names the parameter; `+` and `%25` still decode', async () => {
+    const form = 'application/x-www-form-urlencoded';
+    await expectCompat400(post('/v1/places/query', form, 'query=%ZZ'), /query: the value has an invalid percent-encoding/, 'query');
+    await expectCompat400(post('/v1/places/query', form, 'query=Praha&country[0]=%E0%A4%A'), /invalid percent-encoding/, 'country');
+    await expectCompat400(post('/v1/places/query?query=%E0%A4%A', form, ''), /invalid percent-encoding/, 'query');
+    await expectCompat400(get(`/v1/utils/ip/1.2.3.4?api_key=${KEY}&lang=%ZZ`), /invalid percent-encoding/, 'lang');
+    await expectCompat400(post('/v1/places/query', form, 'query=Praha&%ZZ=1'), /parameter name has an invalid percent-encoding/);
+    // With the CORS headers a parameter error from a JSON body has (the widget's page reads it).
+    const cors = await rawRequest(s.port, get(`/v1/utils/ip/1.2.3.4?api_key=${KEY}&lang=%ZZ`, 'Origin: https://shop.example\r\n'));
+    expect([cors.status, cors.headers['access-control-allow-origin']]).toEqual([400, 'https://shop.example']);
+    for (const body of ['query=Praha+1', 'query=100%25+Praha', 'query=Praha&country[0]=CZ&__proto__=']) {
+      const a = await rawRequest(s.port, post('/v1/places/query', form, body));
+      expect([body, a.status, Array.isArray(jsonOf(a.body))]).toEqual([body, 200, true]);
+    }
+  });
   it('`query` sent as an object says it must be text', async () => {
     await expectCompat400(post('/v1/places/query', 'application/json', JSON.stringify({ query: { a: 1 } })), /must be text/, 'query');
   });

@@ -1,6 +1,18 @@
-import Fastify, { FastifyInstance } from 'fastify';
+import Fastify, { FastifyError, FastifyInstance } from 'fastify';
 import { parse } from 'qs';
-import { MAX_PARAMETERS, parseFlat, parseQs, registerBodyParsers } from './body-parsing';
+import { DomainError, parseRequest, PlaceQueryRequest } from '@lookup/contracts';
+import { MAX_PARAMETERS, parseFlat, parseNested, parseQs, parseQueryString, registerBodyParsers, registerQueryLimit } from './body-parsing';
+import { requestParams } from './request-params';
+
+/** What a parse gave: the parameters, or the refusal as the error body would carry it. */
+function attempt(fn: () => unknown): unknown {
+  try {
+    return { made: fn() };
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    return { refused: { type: e.type, param: e.param, message: e.message, status: e.status } };
+  }
+}
 
 /** Fastify 5 skips GET bodies unless told otherwise; the Node SDK sends its key in one on the IP route. */
 describe('body parsing on GET', () => {
@@ -53,22 +65,117 @@ describe('parseFlat', () => {
     return out;
   }
 
-  it('makes what qs makes whenever it makes anything', () => {
+  it('makes what qs makes whenever it makes anything, and refuses what the qs path refuses', () => {
     let flat = 0;
-    for (const text of [...generated(20000), 'query=Bludov+12&country=CZ&limit=7&api_key=K', 'a=1&a=2', 'a&b=', '=x&y=1', `${'&'.repeat(250)}x=1`, `${'a=1&'.repeat(199)}b=2`]) {
-      const made = parseFlat(text);
-      if (made === undefined) continue;
+    let refused = 0;
+    for (const text of [...generated(20000), 'query=Bludov+12&country=CZ&limit=7&api_key=K', 'a=1&a=2', 'a&b=', '=x&y=1', '=%zz&y=1', `${'&'.repeat(250)}x=1`, `${'a=1&'.repeat(199)}b=2`]) {
+      const got = attempt(() => parseFlat(text)) as { made?: Record<string, string>; refused?: unknown };
+      if ('made' in got && got.made === undefined) continue;
+      expect([text, got]).toEqual([text, attempt(() => parseNested(text))]);
+      if (got.refused) {
+        refused++;
+        continue;
+      }
       flat++;
+      const made = got.made as Record<string, string>;
+      // Where nothing is refused, the strict parse is qs's own.
       const expected = qsOf(text);
       expect([text, made]).toEqual([text, expected]);
       expect(Object.keys(made)).toEqual(Object.keys(expected));
     }
     expect(flat).toBeGreaterThan(2000);
+    expect(refused).toBeGreaterThan(2000);
   });
 
-  it('leaves brackets, repeated names and names qs drops to qs', () => {
-    for (const text of ['context[0]=a', 'context%5B0%5D=a', 'a=1&a=2', 'toString=1', '__proto__=x', `${'&'.repeat(250)}x=1`]) expect(parseFlat(text)).toBeUndefined();
+  it('leaves brackets and repeated names to qs', () => {
+    for (const text of ['context[0]=a', 'context%5B0%5D=a', 'a=1&a=2', `${'&'.repeat(250)}x=1`]) expect(parseFlat(text)).toBeUndefined();
     expect(parseQs('context[0]=a&context[1]=b')).toEqual({ context: ['a', 'b'] });
-    expect(parseFlat('query=Bludov+12&country=CZ&q=%C5%A1&bad=%zz&empty=&bare')).toEqual({ query: 'Bludov 12', country: 'CZ', q: 'š', bad: '%zz', empty: '', bare: '' });
+    expect(parseFlat('query=Bludov+12&country=CZ&q=%C5%A1&empty=&bare')).toEqual({ query: 'Bludov 12', country: 'CZ', q: 'š', empty: '', bare: '' });
+  });
+});
+
+/** What qs would misread silently (a dropped name, a malformed escape) is refused naming the parameter, on both paths. */
+describe('parseQs refusals', () => {
+  // parseQs on the text, and on the text with a bracketed parameter added (qs's path instead of parseFlat).
+  const bothPaths = (text: string) => [attempt(() => parseQs(text)), attempt(() => parseQs(`${text}&country[0]=CZ`))];
+  const refusal = (type: string, param: string | null, message: RegExp) => ({ refused: { type, param, status: 400, message: expect.stringMatching(message) } });
+
+  it('names qs drops are refused as a JSON body refuses them', () => {
+    // The same keys in a JSON body, through requestParams and parseRequest (the JSON path).
+    const json = (body: string, extra: Record<string, unknown> = {}) =>
+      attempt(() => parseRequest(PlaceQueryRequest, requestParams({ query: {}, body: { ...(JSON.parse(body) as object), ...extra }, params: {} } as never)));
+    // Form, JSON, refused; the form's parameters (made) go on to parseRequest as the JSON's do.
+    const cases: [string, string, boolean][] = [
+      ['query=a&__proto__=1', '{"query":"a","__proto__":"1"}', true],
+      ['query=a&constructor=1', '{"query":"a","constructor":"1"}', true],
+      ['query=a&prototype=1', '{"query":"a","prototype":"1"}', true],
+      ['query=a&constructor[0]=1', '{"query":"a","constructor":["1"]}', true],
+      ['query=a&context[__proto__]=1', '{"query":"a","context":{"__proto__":"1"}}', true],
+      ['query=a&context[constructor]=1', '{"query":"a","context":{"constructor":"1"}}', true],
+      ['query=a&context[prototype]=1', '{"query":"a","context":{"prototype":"1"}}', true],
+      ['query=a&context[0][__proto__]=1', '{"query":"a","context":[{"__proto__":"1"}]}', true],
+      // Named like a method of every object: class-transformer drops such a parameter from JSON,
+      // an object holding such a key reads as no value; qs drops both from a form.
+      ['query=a&toString=1', '{"query":"a","toString":"1"}', false],
+      ['query=a&context[toString]=1', '{"query":"a","context":{"toString":"1"}}', false],
+    ];
+    for (const [form, body, refused] of cases) {
+      const expected = [json(body), json(body, { country: ['CZ'] })];
+      expect([body, 'refused' in (expected[0] as object)]).toEqual([body, refused]);
+      const answers = bothPaths(form).map((got) => ('refused' in (got as object) ? got : attempt(() => parseRequest(PlaceQueryRequest, (got as { made: Record<string, unknown> }).made))));
+      expect([form, answers]).toEqual([form, expected]);
+    }
+    for (const [text, param] of [['__proto__=1', '__proto__'], ['constructor=1', 'constructor'], ['constructor[a]=1', 'constructor'], ['[__proto__]=1', '__proto__'], ['%5F_proto__=1', '__proto__']]) {
+      expect([text, ...bothPaths(text)]).toEqual([text, ...[0, 1].map(() => refusal('unexpected_parameter', param, /^Unexpected parameter/))]);
+    }
+    expect(bothPaths('context%5B__proto__%5D=1')).toEqual([0, 1].map(() => refusal('invalid_parameter', 'context', /a key named __proto__ is not accepted/)));
+  });
+
+  it('a bare name qs drops, sent empty, is an absent parameter (as `{"__proto__":""}` in JSON)', () => {
+    expect(bothPaths('query=a&__proto__=&constructor')).toEqual([{ made: { query: 'a' } }, { made: { query: 'a', country: ['CZ'] } }]);
+  });
+
+  it('a malformed percent-encoding is refused naming the parameter; `+`, `%25` and UTF-8 escapes decode', () => {
+    for (const [text, param] of [['query=%ZZ', 'query'], ['query=%E0%A4%A', 'query'], ['query=a%', 'query'], ['query=%ED%A0%80', 'query'], ['query=a&api_key=%zz', 'api_key'], ['context[0]=%ff', 'context']] as const) {
+      expect([text, ...bothPaths(text)]).toEqual([text, ...[0, 1].map(() => refusal('invalid_parameter', param, /invalid percent-encoding/))]);
+    }
+    expect(bothPaths('%ZZ=1')).toEqual([0, 1].map(() => refusal('invalid_request', null, /parameter name has an invalid percent-encoding/)));
+    expect(bothPaths('query=100%25+Praha+%C5%A1&q%2B=1+%2B+1')).toEqual([{ made: { query: '100% Praha š', 'q+': '1 + 1' } }, { made: { query: '100% Praha š', 'q+': '1 + 1', country: ['CZ'] } }]);
+  });
+});
+
+/** The same refusals from the query string and a form body of a served request (the compat body itself: http-edges.e2e-spec.ts). */
+describe('refusals through Fastify', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = Fastify({ routerOptions: { querystringParser: parseQueryString } });
+    registerQueryLimit(app);
+    registerBodyParsers(app);
+    app.setErrorHandler((err: FastifyError & Partial<DomainError>, _req, reply) => reply.status(400).send({ type: err.type ?? err.code, param: err.param ?? null }));
+    app.post('/echo', async (req) => ({ query: req.query, body: req.body ?? null }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const form = (url: string, payload = '') => app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+
+  it('refuses them in the query string and in a form body alike', async () => {
+    for (const [params, expected] of [
+      ['query=a&__proto__=1', { type: 'unexpected_parameter', param: '__proto__' }],
+      ['query=a&constructor=1', { type: 'unexpected_parameter', param: 'constructor' }],
+      ['query=a&context[__proto__]=1', { type: 'invalid_parameter', param: 'context' }],
+      ['query=%ZZ', { type: 'invalid_parameter', param: 'query' }],
+      ['query=%E0%A4%A', { type: 'invalid_parameter', param: 'query' }],
+    ] as const) {
+      for (const res of [await form(`/echo?${params}`), await form('/echo', params)]) expect([params, res.statusCode, res.json()]).toEqual([params, 400, expected]);
+    }
+  });
+
+  it('serves what decodes, and still refuses over 200 parameters', async () => {
+    const ok = await form('/echo?query=100%25+Praha', 'limit=5');
+    expect([ok.statusCode, ok.json()]).toEqual([200, { query: { query: '100% Praha' }, body: { limit: '5' } }]);
+    const many = Array.from({ length: 205 }, (_, i) => `p${i}=1`).join('&');
+    for (const res of [await form(`/echo?${many}`), await form('/echo', many)]) expect([res.statusCode, res.json()]).toEqual([400, { type: 'TOO_MANY_PARAMETERS', param: null }]);
   });
 });

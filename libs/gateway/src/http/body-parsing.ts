@@ -1,36 +1,66 @@
 import { parse } from 'qs';
 import type { FastifyInstance } from 'fastify';
+import { DomainError, ErrorTypes } from '@lookup/contracts';
 
 export const MAX_PARAMETERS = 200;
+
+const QS_OPTIONS = { depth: 3, arrayLimit: 50, parameterLimit: MAX_PARAMETERS, allowDots: false, charset: 'utf-8' as const };
 
 /**
  * qs as the official clients encode: `context[0]=a`, `a[b]=c`; bounded against abuse. More
  * than MAX_PARAMETERS is refused outright: qs would drop the rest silently, and an `api_key`
- * among them would then read as "no key".
+ * among them would then read as "no key". What qs would misread silently is refused too,
+ * naming the parameter as a JSON body's refusal does: a malformed percent-encoding (qs keeps
+ * the raw text; the official clients encode every `%`, so only a broken client sends one), and
+ * the names qs drops that a JSON body's keys are refused for (`__proto__`, `constructor`; in
+ * JSON they stay keys, which `normaliseParams` refuses; see checkName). Such a parameter sent
+ * empty is an absent one, as in JSON.
  */
 export function parseQs(text: string): Record<string, unknown> {
   if (countParams(text) > MAX_PARAMETERS) throw tooManyParameters();
-  return parseFlat(text) ?? parse(text, { depth: 3, arrayLimit: 50, parameterLimit: MAX_PARAMETERS, allowDots: false, charset: 'utf-8' });
+  return parseFlat(text) ?? parseNested(text);
 }
 
 const BRACKETS = /[[\]]|%5[bd]/i;
 
-/** qs's decoding: `+` is a space, and a malformed escape leaves the text as it is. */
-function decodeComponent(text: string): string {
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** A name qs drops without a word (own properties of every object: `__proto__`, `constructor`, `toString`, ...). */
+function isPrototypeName(name: string): boolean {
+  return hasOwn.call(Object.prototype, name);
+}
+
+/**
+ * The names qs drops that `normaliseParams` refuses in a JSON body, as a parameter or as a key
+ * inside one (README, Errors; `prototype`, the third, qs keeps, and normaliseParams refuses
+ * it). Any other name qs drops (`toString`, `valueOf`, ...) a JSON body loses too (class-
+ * transformer skips such a parameter, and a value holding such a key reads as no value), so
+ * qs may drop it.
+ */
+function isRefusedName(name: string): boolean {
+  return name === '__proto__' || name === 'constructor';
+}
+
+/** Form decoding: `+` is a space; `undefined` for a malformed escape (`%ZZ`, `%E0%A4%A`, `%ED%A0%80`). */
+function decodeStrict(text: string): string | undefined {
   const spaced = text.indexOf('+') === -1 ? text : text.replace(/\+/g, ' ');
   if (spaced.indexOf('%') === -1) return spaced;
   try {
     return decodeURIComponent(spaced);
   } catch {
-    return spaced;
+    return undefined;
   }
 }
 
+const badName = () => new DomainError(ErrorTypes.invalidRequest, 'A parameter name has an invalid percent-encoding.');
+const badValue = (name: string) => DomainError.invalidParameter(name, 'the value has an invalid percent-encoding.');
+/** As `normaliseParams` refuses the same keys of a JSON body. */
+const nestedPrototypeName = (name: string, key: string) => DomainError.invalidParameter(name, `a key named ${key} is not accepted.`);
+
 /**
- * What qs makes of a form without brackets, each name once and none named like a property of
- * every object (qs drops those): `{name: value}` in order, without qs's general machinery (a
- * search's form: 1.9-2.5 µs with qs, 0.9-1.0 µs here). `undefined` for anything else, which qs parses.
- * body-parsing.spec.ts compares the two on generated forms.
+ * What qs makes of a form without brackets, each name once: `{name: value}` in order, without
+ * qs's general machinery (a search's form: 1.9-2.5 µs with qs, 0.9-1.0 µs here). `undefined`
+ * for anything else, which qs parses. body-parsing.spec.ts compares the two on generated forms.
  */
 export function parseFlat(text: string): Record<string, string> | undefined {
   if (BRACKETS.test(text)) return undefined;
@@ -44,15 +74,89 @@ export function parseFlat(text: string): Record<string, string> | undefined {
     if (end > start) {
       const eq = text.indexOf('=', start);
       const hasValue = eq !== -1 && eq < end;
-      const key = decodeComponent(text.slice(start, hasValue ? eq : end));
+      const key = decodeStrict(text.slice(start, hasValue ? eq : end));
+      if (key === undefined) throw badName();
       if (key !== '') {
-        if (key in out || key in Object.prototype) return undefined;
-        out[key] = hasValue ? decodeComponent(text.slice(eq + 1, end)) : '';
+        const value = hasValue ? decodeStrict(text.slice(eq + 1, end)) : '';
+        if (value === undefined) throw badValue(key);
+        if (isPrototypeName(key)) {
+          // qs drops it; a refused name with a value is refused instead (sent empty, it is absent).
+          if (value !== '' && isRefusedName(key)) throw DomainError.unexpectedParameter(key);
+        } else {
+          if (hasOwn.call(out, key)) return undefined;
+          out[key] = value;
+        }
       }
     }
     start = end + 1;
   }
   return out;
+}
+
+// qs decodes a part's name, then its value, one part after the other: what the value's
+// decoder needs to know about its name (for the error naming it) is kept here meanwhile.
+let decodingName = '';
+let bareRefusedName = false;
+
+/** qs's decoder, strict (see parseQs); checks each name as qs will split it (`a[b][c]`). */
+function qsDecoder(text: string, _default: unknown, _charset: unknown, type: 'key' | 'value'): string {
+  const decoded = decodeStrict(text);
+  if (type === 'key') {
+    if (decoded === undefined) throw badName();
+    checkName(decoded);
+    return decoded;
+  }
+  if (decoded === undefined) {
+    // A part without a name (`=%ZZ`) is no parameter: qs drops it, as parseFlat does.
+    if (decodingName === '') return text;
+    throw badValue(decodingName);
+  }
+  if (bareRefusedName && decoded !== '') throw DomainError.unexpectedParameter(decodingName);
+  return decoded;
+}
+
+/**
+ * Refuses a refused name as the parameter (`constructor[0]`) or inside one
+ * (`context[__proto__]`, `context[0][constructor]`): the text of any bracket pair without
+ * brackets inside, a superset of the groups qs splits a name into. The parameter is the root,
+ * or the first group for a name starting with `[` (qs reads `[a]=1` as `a=1`).
+ */
+function checkName(key: string): void {
+  let open = key.indexOf('[');
+  bareRefusedName = false;
+  if (open === -1) {
+    decodingName = key;
+    bareRefusedName = isRefusedName(key);
+    return;
+  }
+  let name = key.slice(0, open);
+  let named = name !== '';
+  if (named && isRefusedName(name)) throw DomainError.unexpectedParameter(name);
+  while (open !== -1) {
+    const next = key.indexOf('[', open + 1);
+    const close = key.indexOf(']', open + 1);
+    if (close !== -1 && (next === -1 || close < next)) {
+      const group = key.slice(open + 1, close);
+      if (!named) {
+        named = true;
+        name = group;
+        if (isRefusedName(group)) throw DomainError.unexpectedParameter(group);
+      } else if (isRefusedName(group)) {
+        throw nestedPrototypeName(name || key, group);
+      }
+    }
+    open = next;
+  }
+  decodingName = name || key;
+}
+
+const QS_STRICT = { ...QS_OPTIONS, decoder: qsDecoder as never };
+
+/** parseQs's qs path (exported for body-parsing.spec.ts, which compares it with parseFlat). */
+export function parseNested(text: string): Record<string, unknown> {
+  decodingName = '';
+  bareRefusedName = false;
+  return parse(text, QS_STRICT);
 }
 
 export function countParams(text: string): number {
@@ -67,12 +171,30 @@ export function countParams(text: string): number {
 
 export const tooManyParameters = () => new BodyError('TOO_MANY_PARAMETERS', `More than ${MAX_PARAMETERS} parameters: the request is refused.`);
 
-/** The query-string half of parseQs: Fastify's query parser must not throw, so this refuses the request before it is parsed. */
+/** Where parseQueryString leaves its refusal for registerQueryLimit's hook: a key no parameter name can be. */
+const REFUSED = Symbol('refused query string');
+
+/**
+ * The query-string half of parseQs, Fastify's `querystringParser`. It runs inside the router,
+ * where a throw would not become an answer, so a refusal is handed on as the parsed query and
+ * registerQueryLimit's hook throws it. Over MAX_PARAMETERS, the hook has refused the request first.
+ */
+export function parseQueryString(text: string): Record<string, unknown> {
+  try {
+    return parseQs(text);
+  } catch (err) {
+    return { [REFUSED]: err } as Record<string, unknown>;
+  }
+}
+
+/** Refuses a query string over MAX_PARAMETERS, or one parseQueryString refused (a malformed escape, a name qs drops). */
 export function registerQueryLimit(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (req) => {
     const url = req.raw.url ?? '';
     const q = url.indexOf('?');
     if (q >= 0 && countParams(url.slice(q + 1)) > MAX_PARAMETERS) throw tooManyParameters();
+    const refused = (req.query as Record<symbol, unknown> | null | undefined)?.[REFUSED];
+    if (refused !== undefined) throw refused;
   });
 }
 

@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { APP_CONFIG, AppConfig } from '@lookup/shared/config';
 import { registerHttpMetrics, registerMetricsRoute } from '@lookup/shared/metrics';
-import { BODY_LIMIT_BYTES, countParams, MAX_PARAMETERS, parseQs, registerBodyParsers, registerQueryLimit } from './body-parsing';
+import { BODY_LIMIT_BYTES, parseQueryString, registerBodyParsers, registerQueryLimit } from './body-parsing';
 import { KEY_HEADERS } from './api-key.guard';
 import { capConnectionsPerIp, httpServerOptions, MAX_PARAM_LENGTH } from './http-limits';
 import { REDACT_PATHS, REDACTED, redactText, requestLogEntry } from './redact';
@@ -17,11 +17,6 @@ function trustProxy(value: string): boolean | number | string {
   if (value === 'false' || value === '') return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
-}
-
-/** The query string as qs reads it; over MAX_PARAMETERS, registerQueryLimit has already refused the request. */
-function parseQuery(text: string): Record<string, unknown> {
-  return countParams(text) > MAX_PARAMETERS ? {} : parseQs(text);
 }
 
 /** What a caller may change about the HTTP layer beyond config: where the request log goes (tests read it). */
@@ -53,7 +48,7 @@ export function createFastifyAdapter(config: AppConfig, opts: HttpLayerOptions =
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     ...httpServerOptions(config),
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQuery },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQueryString },
   };
   return new FastifyAdapter(options as never) as unknown as FastifyAdapter;
 }
