@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
@@ -17,6 +18,63 @@ describe('loadConfig', () => {
   it('takes one OpenSearch node or a comma-separated cluster', () => {
     expect(loadConfig({ OPENSEARCH_URL: 'http://os-0:9200,http://os-1:9200' }).OPENSEARCH_URL).toBe('http://os-0:9200,http://os-1:9200');
     expect(() => loadConfig({ OPENSEARCH_URL: 'os-0:9200' })).toThrow(/OPENSEARCH_URL/);
+  });
+  it('refuses a PROFILE other than standalone or distributed, also where the app fixes its own', () => {
+    for (const [env, fixed] of [[{ PROFILE: 'foo' }, {}], [{ PROFILE: 'foo' }, { PROFILE: 'standalone' }], [{ PROFILE: 'Standalone' }, { PROFILE: 'standalone' }], [{ PROFILE: 'foo' }, { PROFILE: 'distributed' }]]) {
+      expect(() => loadConfig(env, fixed)).toThrow(/^Invalid configuration:\n {2}PROFILE="(foo|Standalone)": PROFILE must be one of the following values: standalone, distributed$/);
+    }
+    expect(loadConfig({ PROFILE: 'distributed' }, { PROFILE: 'distributed' }).PROFILE).toBe('distributed');
+    expect(loadConfig({ PROFILE: 'standalone' }).PROFILE).toBe('standalone');
+    // As before: the app's own profile wins over a valid one from the environment.
+    expect(loadConfig({ PROFILE: 'distributed' }, { PROFILE: 'standalone' }).PROFILE).toBe('standalone');
+  });
+  it('reads every boolean setting from true/false, 1/0, yes/no, on/off in any case, and refuses any other text', () => {
+    const BOOLEANS = ['SAMPLE_DATA', 'DEMO_PAGE', 'EMAIL_SMTP_PROBE', 'SCHEDULER_ENABLED'] as const;
+    for (const name of BOOLEANS) {
+      for (const word of ['true', 'TRUE', 'True', '1', 'yes', 'YES', 'on', 'On', ' true ']) expect([name, word, loadConfig({ [name]: word })[name]]).toEqual([name, word, true]);
+      for (const word of ['false', 'FALSE', 'False', '0', 'no', 'No', 'off', 'OFF']) expect([name, word, loadConfig({ [name]: word })[name]]).toEqual([name, word, false]);
+      for (const word of ['nope', 'maybe', '2', 'tru', 'y', '-1', 'enabled']) {
+        expect(() => loadConfig({ [name]: word })).toThrow(new ConfigError(`Invalid configuration:\n  ${name}="${word}": ${name} must be true or false (also 1/0, yes/no, on/off)`));
+      }
+      // Overrides (tests, apps) pass booleans.
+      expect(loadConfig({}, { [name]: false })[name]).toBe(false);
+    }
+    // Unset or empty: the default.
+    expect([loadConfig({ SAMPLE_DATA: '' }).SAMPLE_DATA, loadConfig({}).EMAIL_SMTP_PROBE, loadConfig({}).SCHEDULER_ENABLED, loadConfig({ DEMO_PAGE: '' }).DEMO_PAGE]).toEqual([true, true, false, undefined]);
+  });
+  it('takes TRUST_PROXY as true, false, a hop count or proxy addresses, and names the variable and the forms otherwise', () => {
+    const forms = "TRUST_PROXY must be true, false, a hop count (0, 1, 2, ...) or the proxies' addresses: IPs or CIDR blocks, comma-separated (10.0.0.0/8,127.0.0.1)";
+    for (const bad of ['maybe', 'yes', '10.0.0.0/33', '10.0.0.0/0', '::1/129', '10.0.0.1,', '10.0.0.1,,10.0.0.2', '10.0.0.0/8x', '1.2.3', '-1', '1.5', 'loopback', '10.0.0.0/255.0.0.0']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(new ConfigError(`Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(bad)}: ${forms}`));
+    }
+    const read = (v: string) => loadConfig({ TRUST_PROXY: v }).TRUST_PROXY;
+    expect(['true', 'TRUE', ' false ', '0', '1', '12'].map(read)).toEqual(['true', 'true', 'false', '0', '1', '12']);
+    const lists: [string, string][] = [
+      ['127.0.0.1', '127.0.0.1'],
+      ['10.0.0.0/8, 192.168.1.1', '10.0.0.0/8,192.168.1.1'],
+      ['::1', '::1'],
+      ['fe80::/10,::ffff:10.0.0.1', 'fe80::/10,::ffff:10.0.0.1'],
+      ['10.0.0.0/32', '10.0.0.0/32'],
+    ];
+    for (const [given, kept] of lists) {
+      expect(read(given)).toBe(kept);
+      // What the gateway hands Fastify (proxy-addr) for an address list: it starts with it.
+      expect(() => Fastify({ trustProxy: kept })).not.toThrow();
+    }
+    expect(loadConfig({}).TRUST_PROXY).toBe('false');
+  });
+  it('quotes a numeric setting as given and says what it must be, not every range check it also fails', () => {
+    expect(() => loadConfig({ SEARCH_THREADS: 'abc' })).toThrow(new ConfigError('Invalid configuration:\n  SEARCH_THREADS="abc": SEARCH_THREADS must be an integer number'));
+    expect(() => loadConfig({ SEARCH_THREADS: '2.5' })).toThrow(new ConfigError('Invalid configuration:\n  SEARCH_THREADS="2.5": SEARCH_THREADS must be an integer number'));
+    expect(() => loadConfig({ SEARCH_THREADS: '33' })).toThrow(new ConfigError('Invalid configuration:\n  SEARCH_THREADS="33": SEARCH_THREADS must not be greater than 32'));
+    expect(() => loadConfig({ RATE_LIMIT_PER_SECOND: 'fast' })).toThrow(new ConfigError('Invalid configuration:\n  RATE_LIMIT_PER_SECOND="fast": RATE_LIMIT_PER_SECOND must be a number'));
+    expect(() => loadConfig({ SCHEDULER_INTERVAL_HOURS: 'daily' })).toThrow(new ConfigError('Invalid configuration:\n  SCHEDULER_INTERVAL_HOURS="daily": SCHEDULER_INTERVAL_HOURS must be a number'));
+    expect(() => loadConfig({ PORT: 'eighty', SAMPLE_DATA: 'nope' })).toThrow(/PORT="eighty": PORT must be an integer number\n {2}SAMPLE_DATA="nope"/);
+    expect(() => loadConfig({}, { SEARCH_THREADS: -1 })).toThrow(/SEARCH_THREADS=-1: SEARCH_THREADS must not be less than 0/);
+  });
+  it('refuses an enum setting outside its values, naming them', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL="verbose": LOG_LEVEL must be one of the following values: fatal, error, warn, info, debug, trace, silent/);
+    expect(() => loadConfig({ TRANSLATOR_PROVIDER: 'bing' })).toThrow(/TRANSLATOR_PROVIDER="bing": TRANSLATOR_PROVIDER must be one of the following values: google, deepl, libretranslate/);
   });
   it('listens on loopback in standalone and on every interface in distributed unless HOST is set', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');

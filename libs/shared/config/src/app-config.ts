@@ -1,9 +1,52 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { plainToInstance, Transform, Type } from 'class-transformer';
-import { getMetadataStorage, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
+import { getMetadataStorage, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy, ValidationError, validateSync } from 'class-validator';
 
+// Boolean settings: these spellings, in any case (`yes`/`on` were always read as true, so
+// `no`/`off` are their false); anything else is refused, not read as false.
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+const NUMBER_MESSAGE = ({ property }: { property: string }) => `${property} must be a number`;
+const BOOLEAN_MESSAGE = ({ property }: { property: string }) => `${property} must be true or false (also 1/0, yes/no, on/off)`;
+
+/** A boolean setting's text as a boolean; any other text stays as it is, for IsBoolean to refuse. */
 const toBool = () =>
-  Transform(({ value }) => (value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase())));
+  Transform(({ value }) => {
+    if (value === undefined || value === '') return undefined;
+    if (typeof value === 'boolean') return value;
+    const word = String(value).trim().toLowerCase();
+    if (TRUE_WORDS.includes(word)) return true;
+    if (FALSE_WORDS.includes(word)) return false;
+    return value;
+  });
+
+/**
+ * TRUST_PROXY as the gateway reads it (Fastify's trustProxy, and client-ip.ts for other
+ * headers): `true` or `false` (any case), a hop count, or proxy IPs / CIDR blocks,
+ * comma-separated; `undefined` for anything else. Returned in the one spelling both readers take.
+ */
+export function normaliseTrustProxy(value: string): string | undefined {
+  const v = value.trim();
+  const word = v.toLowerCase();
+  if (word === 'true' || word === 'false') return word;
+  if (/^\d+$/.test(v)) return v;
+  const parts = v.split(',').map((p) => p.trim());
+  return parts.every(isProxyAddress) ? parts.join(',') : undefined;
+}
+
+function isProxyAddress(part: string): boolean {
+  const slash = part.indexOf('/');
+  const kind = isIP(slash === -1 ? part : part.slice(0, slash));
+  if (kind === 0) return false;
+  if (slash === -1) return true;
+  const bits = part.slice(slash + 1);
+  // A prefix length (what proxy-addr and ipAllowed both read); /0 proxy-addr refuses.
+  return /^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (kind === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_MESSAGE =
+  "TRUST_PROXY must be true, false, a hop count (0, 1, 2, ...) or the proxies' addresses: IPs or CIDR blocks, comma-separated (10.0.0.0/8,127.0.0.1)";
 
 /**
  * Every setting the apps read, from the environment, validated once at boot. This is the
@@ -54,13 +97,13 @@ export class AppConfig {
    * typical search (about 1 ms on a fast machine, 2 on one half as fast, where a bound of 2 sent
    * half of them to the threads: +0.27 ms at p50); 0: always on the threads (README, Benchmarks).
    */
-  @Type(() => Number) @IsNumber() @Min(0) @Max(100) SEARCH_INLINE_BELOW_MS = 5;
+  @Type(() => Number) @IsNumber({}, { message: NUMBER_MESSAGE }) @Min(0) @Max(100) SEARCH_INLINE_BELOW_MS = 5;
 
   // Keys and abuse limits (gateway). See README "Security".
   /** A key ensured at start (scripts, tests). Without it, an empty standalone key store gets one random key, printed once. */
   @IsOptional() @IsString() SEED_API_KEY?: string;
   /** Requests per second a key may make (token bucket, shared by all gateway replicas); per key via `keys limits`. 0: no limit. */
-  @Type(() => Number) @IsNumber() @Min(0) @Max(1_000_000) RATE_LIMIT_PER_SECOND = 100;
+  @Type(() => Number) @IsNumber({}, { message: NUMBER_MESSAGE }) @Min(0) @Max(1_000_000) RATE_LIMIT_PER_SECOND = 100;
   /** Requests a key may make at once above its rate (bucket size). */
   @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000) RATE_LIMIT_BURST = 200;
   /**
@@ -90,8 +133,10 @@ export class AppConfig {
   /** Intl store in the standalone profile; default `intl.sqlite` beside the main SQLite file. */
   @IsOptional() @IsString() INTL_SQLITE_PATH?: string;
 
-  /** Fastify trustProxy: false, true, a hop count, or a comma-separated list of proxy addresses. */
-  @IsString() TRUST_PROXY = 'false';
+  /** Fastify trustProxy: false, true, a hop count, or a comma-separated list of proxy addresses (IPs, CIDR blocks). */
+  @Transform(({ value }) => (typeof value === 'string' || typeof value === 'boolean' ? (normaliseTrustProxy(String(value)) ?? value) : value))
+  @ValidateBy({ name: 'isTrustProxy', validator: { validate: (v) => typeof v === 'string' && normaliseTrustProxy(v) === v, defaultMessage: () => TRUST_PROXY_MESSAGE } })
+  TRUST_PROXY = 'false';
   /**
    * The header a trusted proxy names the caller in (`around_latlng_via_ip`, IP restrictions):
    * `x-forwarded-for` (walked per TRUST_PROXY) or a one-address header like `x-real-ip`. Ignored
@@ -103,14 +148,14 @@ export class AppConfig {
    * The demo page at `/` (address, business and e-mail lookups and a map). Unset: on in the
    * standalone profile listening on loopback only (what `lookup start` does), off otherwise.
    */
-  @IsOptional() @toBool() @IsBoolean() DEMO_PAGE?: boolean;
+  @IsOptional() @toBool() @IsBoolean({ message: BOOLEAN_MESSAGE }) DEMO_PAGE?: boolean;
   /** A fixed key for the demo page. Empty: a key is made per start for the page's own origin, with a small quota. */
   @IsString() DEMO_API_KEY = '';
   /** Map tiles behind the demo page's map, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`. Empty: the map has no background. */
   @IsString() @Matches(/^(https?:\/\/\S+)?$/) DEMO_TILE_URL = '';
 
   /** Import the bundled sample data when the standalone store is empty. */
-  @toBool() @IsBoolean() SAMPLE_DATA = true;
+  @toBool() @IsBoolean({ message: BOOLEAN_MESSAGE }) SAMPLE_DATA = true;
 
   @IsOptional() @IsString() CZ_CATALOGUE_CSV?: string;
   @IsOptional() @IsString() SK_REGISTER_BATCHES?: string;
@@ -125,7 +170,7 @@ export class AppConfig {
 
   // E-mail check (utils). Port and resolvers are settable so tests can run real servers on loopback.
   /** Probe mailboxes over SMTP; when off, every address that passes DNS is `unknown`. */
-  @toBool() @IsBoolean() EMAIL_SMTP_PROBE = true;
+  @toBool() @IsBoolean({ message: BOOLEAN_MESSAGE }) EMAIL_SMTP_PROBE = true;
   @Type(() => Number) @IsInt() @Min(1) @Max(65535) EMAIL_SMTP_PORT = 25;
   @Type(() => Number) @IsInt() @Min(100) @Max(120000) EMAIL_SMTP_TIMEOUT_MS = 8000;
   /** Name sent in EHLO and the envelope sender of the probe; use a domain the operator owns. */
@@ -180,10 +225,10 @@ export class AppConfig {
 
   // Indexer: the dataset scheduler (off by default) and the download adapter.
   /** Check the official sources every SCHEDULER_INTERVAL_HOURS and publish `datasets.updated` for what changed. */
-  @toBool() @IsBoolean() SCHEDULER_ENABLED = false;
+  @toBool() @IsBoolean({ message: BOOLEAN_MESSAGE }) SCHEDULER_ENABLED = false;
   /** A JSON file, or inline JSON: `[{"country":"CZ","kind":"addresses","format":"ruian-csv","url":"https://...","checksumUrl":"https://..."}]`. */
   @IsString() SCHEDULER_SOURCES = '';
-  @Type(() => Number) @Min(0.01) @Max(24 * 31) SCHEDULER_INTERVAL_HOURS = 24;
+  @Type(() => Number) @IsNumber({}, { message: NUMBER_MESSAGE }) @Min(0.01) @Max(24 * 31) SCHEDULER_INTERVAL_HOURS = 24;
   /** ETag / Last-Modified / sha256 per source; default `<DATA_DIR>/scheduler-state.json`. */
   @IsOptional() @IsString() SCHEDULER_STATE_FILE?: string = undefined;
   /** Where downloaded datasets land; default `<DATA_DIR>/downloads`. */
@@ -208,6 +253,22 @@ export class AppConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * Checks that say what kind of value a setting takes: when one fails, the range checks beside
+ * it (which fail too on `abc`, read as NaN) say nothing more.
+ */
+const TYPE_CHECKS = ['isInt', 'isNumber', 'isBoolean'];
+
+/** One line per bad setting: the value as given (not as converted: `abc` is NaN by then) and what it must be. */
+function errorLines(errors: ValidationError[], given: Record<string, unknown>): string[] {
+  return errors.map((e) => {
+    const constraints = e.constraints ?? {};
+    const types = TYPE_CHECKS.filter((c) => c in constraints);
+    const messages = types.length > 0 ? types.map((c) => constraints[c]) : Object.values(constraints);
+    return `  ${e.property}=${JSON.stringify(given[e.property] ?? e.value)}: ${messages.join('; ')}`;
+  });
+}
+
 export function loadConfig(env: Record<string, string | undefined>, overrides: Partial<Record<keyof AppConfig, unknown>> = {}): AppConfig {
   // Every validated property, including optional ones without an initializer (those are not
   // own properties of an instance when class fields are not [[Define]]d, as under SWC).
@@ -215,18 +276,24 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: P
     ...Object.keys(new AppConfig()),
     ...getMetadataStorage().getTargetValidationMetadatas(AppConfig, '', false, false).map((m) => m.propertyName),
   ]);
-  const plain: Record<string, unknown> = {};
+  const fromEnv: Record<string, unknown> = {};
   for (const k of known) {
-    if (env[k] !== undefined && env[k] !== '') plain[k] = env[k];
+    if (env[k] !== undefined && env[k] !== '') fromEnv[k] = env[k];
   }
-  Object.assign(plain, overrides);
+  const plain: Record<string, unknown> = { ...fromEnv, ...overrides };
   const cfg = plainToInstance(AppConfig, plain, { exposeDefaultValues: true });
   if (!cfg.HOST) cfg.HOST = cfg.PROFILE === 'standalone' ? '127.0.0.1' : '0.0.0.0';
-  const errors = validateSync(cfg, { whitelist: true });
-  if (errors.length) {
-    const lines = errors.map((e) => `  ${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = errorLines(validateSync(cfg, { whitelist: true }), plain);
+  // A setting the app fixes (each app's PROFILE) is still checked as the environment gives it:
+  // `PROFILE=foo npm start` is a mistake to say, not to ignore.
+  const shadowed = Object.keys(overrides).filter((k) => k in fromEnv);
+  if (shadowed.length > 0) {
+    const envOnly: Record<string, unknown> = {};
+    for (const k of shadowed) envOnly[k] = fromEnv[k];
+    const envErrors = validateSync(plainToInstance(AppConfig, envOnly, { exposeDefaultValues: true }), { whitelist: true }).filter((e) => shadowed.includes(e.property));
+    lines.push(...errorLines(envErrors, envOnly));
   }
+  if (lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   return cfg;
 }
 
