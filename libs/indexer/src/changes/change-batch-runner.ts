@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { PlacesStore } from '@lookup/places';
+import { CATALOGUE_OBJECTS, PlacesStore } from '@lookup/places';
 import { DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { fetchDataset } from '../download/fetch-dataset';
 import { DatasetProgress, DatasetRunOptions, DatasetRunReport, verifyChecksum } from '../pipeline/dataset-runner';
@@ -67,7 +67,14 @@ export class ChangeBatchRunner {
       const r =
         event.format === 'ruian-vfr'
           ? await this.applyRuian(local.path, !!opts.dryRun, onProgress)
-          : await applySkChangeBatch({ sink: storeChangeSink(this.deps.places), statePath: this.deps.statePath, sources: await this.skSources(local.path), dryRun: opts.dryRun, onProgress });
+          : await applySkChangeBatch({
+              sink: storeChangeSink(this.deps.places),
+              statePath: this.deps.statePath,
+              sources: await this.skSources(local.path),
+              liveCatalogue: (await Promise.all(CATALOGUE_OBJECTS.map((o) => this.deps.places.list('SK', o)))).flat(),
+              dryRun: opts.dryRun,
+              onProgress,
+            });
       return {
         country: event.country,
         kind: event.kind,

@@ -48,6 +48,8 @@ export async function applySkChangeBatch(o: {
   sink: PlaceChangeSink;
   statePath: string;
   sources: string[];
+  /** The store's live SK regions, counties and municipalities: the areas the batch derives keep their names, links and positions. */
+  liveCatalogue?: PlaceDoc[];
   asOf?: Date;
   dryRun?: boolean;
   onProgress?: (p: { docs: number }) => void;
@@ -56,7 +58,7 @@ export async function applySkChangeBatch(o: {
   const records = await readSkChangeBatch(o.sources);
   const state = new SkChangeState(o.statePath).open();
   try {
-    const plan = planSkChanges(state, records, o.asOf);
+    const plan = planSkChanges(state, records, o.asOf, o.liveCatalogue);
     const name = o.sources.map((s) => basename(s)).join(',');
     if (!o.dryRun) {
       let written = 0;

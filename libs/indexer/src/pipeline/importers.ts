@@ -71,6 +71,19 @@ function czCatalogue(ctx: ImportContext): { docs: PlaceDoc[] } | { pscList: stri
   return { pscList: join(projectRoot(), 'libs/places/src/fixtures/cz/psc-list.csv') };
 }
 
+/**
+ * The SK catalogue the register's addresses join: the live one. Without it the register's own
+ * regions, counties and municipalities are written, positioned only by their addresses.
+ */
+function skLiveCatalogue(ctx: ImportContext): PlaceDoc[] | undefined {
+  if (ctx.liveCatalogue?.some((d) => d.object === 'county')) return ctx.liveCatalogue;
+  ctx.note?.(
+    'no SK catalogue is live: regions, counties and municipalities come from the register, positioned only where their addresses have positions. ' +
+      'Import it (any order works): npm run import -- catalogue SK --register davky.zip --geonames SK.txt',
+  );
+  return undefined;
+}
+
 function geonamesFile(ctx: ImportContext): string | undefined {
   return ctx.config.GEONAMES_DIR ? join(ctx.config.GEONAMES_DIR, `${ctx.country}.txt`) : undefined;
 }
@@ -116,7 +129,7 @@ function addressReport(ctx: ImportContext) {
  */
 export const IMPORTERS: Record<string, DatasetImporter> = {
   'ruian-csv': { target: 'places', layer: 'addresses', docs: (c) => ruianPlaceDocs({ zipOrDir: c.path, catalogue: czCatalogue(c), onReport: addressReport(c), onBytes: c.bytes }) },
-  'sk-register': { target: 'places', layer: 'addresses', docs: (c) => skRegisterPlaceDocs({ sources: [c.path], onReport: addressReport(c) }) },
+  'sk-register': { target: 'places', layer: 'addresses', docs: (c) => skRegisterPlaceDocs({ sources: [c.path], liveCatalogue: skLiveCatalogue(c), onReport: addressReport(c) }) },
   'pl-prg-gml': { target: 'places', layer: 'addresses', docs: registerDocs(plPlaceDocs) },
   'at-bev-csv': { target: 'places', layer: 'addresses', docs: registerDocs(atPlaceDocs) },
   'ch-swisstopo-csv': { target: 'places', layer: 'addresses', docs: registerDocs(chPlaceDocs) },

@@ -44,6 +44,26 @@ describe('AddressAggregates', () => {
     expect(agg.counts).toEqual({ streets: 0, postalCodes: 0, municipalities: 2 });
   });
 
+  it("a catalogue municipality, county or region none of whose addresses has a position keeps the catalogue's position", () => {
+    const known = new Map([
+      ['cz_m1', { ...emptyDoc('CZ', 'municipality', 'cz_m1', 'Alfa'), county_id: 'cz_c1', region_id: 'cz_r1', lat: 49.1, lng: 17.2 }],
+      ['cz_c1', { ...emptyDoc('CZ', 'county', 'cz_c1', 'Okres'), lat: 49.3, lng: 17.4 }],
+    ]);
+    const agg = new AddressAggregates('CZ', (id) => known.get(id));
+    agg.add(addr({ ...A, street: 'Nová', street_id: 'cz_s1' }));
+    agg.add(addr({ ...A }));
+    const docs = new Map([...agg.docs()].map((d) => [d.place_id, d]));
+    expect([docs.get('cz_m1'), docs.get('cz_c1')].map((d) => [d!.weight, d!.lat, d!.lng])).toEqual([
+      [2, 49.1, 17.2],
+      [2, 49.3, 17.4],
+    ]);
+    // Not in the catalogue: no position to keep.
+    expect([docs.get('cz_r1'), docs.get('cz_s1')].map((d) => [d!.weight, d!.lat, d!.lng])).toEqual([
+      [2, null, null],
+      [1, null, null],
+    ]);
+  });
+
   it('a municipality or street without any located address keeps lat/lng null', () => {
     const agg = new AddressAggregates('CZ');
     agg.add(addr({ ...A, street: 'Nová', street_id: 'cz_s1' }));

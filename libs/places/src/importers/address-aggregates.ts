@@ -31,10 +31,17 @@ function add(c: Centroid, d: PlaceDoc): void {
   c.lng += (d.lng - c.lng) / c.located;
 }
 
+/**
+ * Weight and centroid onto the doc. With no located address there is no centroid: the doc keeps
+ * the position it started with, the catalogue's (GeoNames) for a municipality, county or region
+ * the catalogue knows, else none; a street or postal code starts without one.
+ */
 function place(doc: PlaceDoc, c: Centroid): PlaceDoc {
   doc.weight = c.n;
-  doc.lat = c.located ? round7(c.lat) : null;
-  doc.lng = c.located ? round7(c.lng) : null;
+  if (c.located) {
+    doc.lat = round7(c.lat);
+    doc.lng = round7(c.lng);
+  }
   return doc;
 }
 
@@ -75,7 +82,8 @@ function majority<T>(m: Map<string, T>, count: (v: T) => number): string | null 
  * Streets, postal codes, municipalities, counties and regions derived from the address docs as
  * they stream past: memory grows with the number of those objects (tens of thousands), not with
  * the addresses. Municipality, county and region docs start from the catalogue's (same ids and
- * names) when it knows them, and get the centroid and address count of their addresses.
+ * names) when it knows them, and get the centroid and address count of their addresses (the
+ * catalogue's position stays where none of their addresses has one).
  */
 export class AddressAggregates {
   private readonly streets = new Map<string, StreetAgg>();

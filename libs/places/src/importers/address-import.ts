@@ -70,7 +70,7 @@ export class ImportRun {
 }
 
 /**
- * Streams every PlaceDoc of a country's address dataset in batches: addresses first, then derived streets, postal codes and municipalities (municipality docs carry centroid + weight = address count and replace the catalogue's positions). Memory independent of the dataset size except for the aggregates.
+ * Streams every PlaceDoc of a country's address dataset in batches: addresses first, then derived streets, postal codes and municipalities (municipality docs carry centroid + weight = address count and replace the catalogue's positions; one none of whose addresses has a position keeps the catalogue's). Memory independent of the dataset size except for the aggregates.
  * After the municipalities come the catalogue's counties and regions, also with centroid and weight (same ids, so they replace the catalogue docs too).
  * Reads a RUIAN zip, a folder of `*_ADR.csv` or one such file; bad rows are counted in `skipped` and described in `errors`.
  */
@@ -113,12 +113,42 @@ export async function* ruianPlaceDocs(opts: {
 }
 
 /**
+ * The catalogue an SK address import (or change batch) joins its addresses to: the live catalogue
+ * layer's regions, counties and municipalities (names, links and the positions a `catalogue SK`
+ * import gave them from GeoNames) over the register's own, read with the addresses (which have
+ * no positions). A catalogue object no address derives is written only where the live catalogue
+ * lacks it: the live one is carried unchanged, as the layers compose (libs/indexer/README.md,
+ * "What a version holds"). Without a live catalogue the register's own are written.
+ */
+export class SkCatalogueJoin {
+  private readonly live: Map<string, PlaceDoc>;
+
+  constructor(
+    private readonly register: Map<string, PlaceDoc>,
+    live: PlaceDoc[] = [],
+  ) {
+    this.live = new Map(live.map((d) => [d.place_id, d]));
+  }
+
+  /** The doc a derived municipality, county or region starts from. */
+  readonly get = (id: string): PlaceDoc | undefined => this.live.get(id) ?? this.register.get(id);
+
+  /** The register's catalogue objects to write when no address derived them. */
+  *underived(agg: AddressAggregates): Generator<PlaceDoc> {
+    for (const d of this.register.values()) if (!agg.derives(d.place_id) && !this.live.has(d.place_id)) yield d;
+  }
+}
+
+/**
  * Every PlaceDoc of Register adries sources: XML batches (init and change, any order, each applied once or more) and the CSV table dumps, as files, zips or folders.
  * The sources must include the REGION/COUNTY/MUNICIPALITY registers. Unlike RUIAN, a change batch may revise any earlier
  * record, so the current version of every object is held (compactly) until all sources are read.
+ * With `liveCatalogue` the municipalities, counties and regions join it (SkCatalogueJoin).
  */
 export async function* skRegisterPlaceDocs(opts: {
   sources: string[];
+  /** The country's live region, county and municipality documents (the catalogue layer), if any. */
+  liveCatalogue?: PlaceDoc[];
   batchSize?: number;
   onReport?: (r: AddressImportReport) => void;
 }): AsyncGenerator<PlaceDoc[]> {
@@ -131,8 +161,8 @@ export async function* skRegisterPlaceDocs(opts: {
   for (const path of opts.sources) {
     for await (const rec of readRegisterSources(path, SK_ADDRESS_TYPES, rowError)) fold.apply(rec);
   }
-  const { catalogue } = fold;
-  const agg = new AddressAggregates('SK', (id) => catalogue.get(id));
+  const catalogue = new SkCatalogueJoin(fold.catalogue, opts.liveCatalogue);
+  const agg = new AddressAggregates('SK', catalogue.get);
   for (const doc of fold.addresses((m) => run.error(m), () => run.report.skipped++)) {
     run.report.addresses++;
     agg.add(doc);
@@ -141,8 +171,9 @@ export async function* skRegisterPlaceDocs(opts: {
   }
   for (const e of fold.errors) run.error(e);
   // What the register holds without entrances (the initial batches: all streets and
-  // municipalities, few entrances): the streets and catalogue objects no address derived.
-  for (const doc of [...fold.streets(), ...catalogue.values()]) {
+  // municipalities, few entrances): the streets and catalogue objects no address derived
+  // (not the live catalogue's: those are carried as they are).
+  for (const doc of [...fold.streets(), ...catalogue.underived(agg)]) {
     if (agg.derives(doc.place_id)) continue;
     const full = run.push(doc);
     if (full) yield full;

@@ -74,6 +74,25 @@ describe('skRegisterPlaceDocs: init batch', () => {
   });
 });
 
+describe('skRegisterPlaceDocs: joined to the live catalogue', () => {
+  it("derives areas from the live catalogue's docs (names, positions) and leaves the ones no address derives to it", async () => {
+    const alone = await importSk([CATALOGUE, INIT]);
+    const areas = alone.docs.filter((d) => ['region', 'county', 'municipality'].includes(d.object));
+    // The live catalogue: the register's areas with GeoNames positions, less one (Sliač) it lacks.
+    const live = areas.filter((d) => d.name !== 'Sliač').map((d) => ({ ...d, weight: 0, lat: 48.5, lng: 19.5, name: d.object === 'municipality' ? `${d.name} (live)` : d.name }));
+    const docs: PlaceDoc[] = [];
+    for await (const b of skRegisterPlaceDocs({ sources: [CATALOGUE, INIT], liveCatalogue: live })) docs.push(...b);
+    const written = docs.filter((d) => ['region', 'county', 'municipality'].includes(d.object));
+    // Derived: Bratislava-Staré Mesto, Žilina, Čerín and their counties and regions; not derived and not live: Sliač.
+    expect(written.filter((d) => d.object === 'municipality').map((d) => d.name).sort()).toEqual(['Bratislava-Staré Mesto (live)', 'Sliač', 'Čerín (live)', 'Žilina (live)']);
+    expect(written).toHaveLength(4 + 3 + 3);
+    expect(byId(docs, 'sk_msk031b517402')).toMatchObject({ weight: 4, lat: byId(alone.docs, 'sk_msk031b517402').lat });
+    expect(byId(docs, 'sk_a10003')).toMatchObject({ municipality: 'Bratislava-Staré Mesto' });
+    // The addresses and streets are the same either way.
+    expect(docs.filter((d) => d.object === 'address' || d.object === 'street')).toEqual(alone.docs.filter((d) => d.object === 'address' || d.object === 'street'));
+  });
+});
+
 describe('skRegisterPlaceDocs: change batches', () => {
   it('applies UPDATE, DELETE and new INSERTs of a later batch', async () => {
     const { docs } = await importSk([CATALOGUE, INIT, CHANGE]);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PlaceDoc } from '../../domain/place.doc';
 import { AddressAggregates } from '../address-aggregates';
-import { MAX_REPORTED_ERRORS } from '../address-import';
+import { MAX_REPORTED_ERRORS, SkCatalogueJoin } from '../address-import';
 import { SkAddressFold, SK_ADDRESS_TYPES } from './sk-address.fold';
 import { SkChangeState } from './sk-changes.state';
 import { readRegisterChanges, RegisterChange } from './sk-register-xml.reader';
@@ -45,9 +45,11 @@ export async function readSkChangeBatch(sources: string[]): Promise<RegisterChan
  * with the ones the index holds (by hash): only the difference is written. The documents are
  * exactly those a full import of every batch so far would give (the same fold and aggregates),
  * including the derived streets and postal codes, so nothing is approximate except the areas
- * (see NEVER_DELETED). A batch applied twice yields no difference the second time.
+ * (see NEVER_DELETED). A batch applied twice yields no difference the second time. With
+ * `liveCatalogue` (the store's live SK regions, counties and municipalities) the areas join it as
+ * the full import's do: they keep the catalogue's names, links and positions (SkCatalogueJoin).
  */
-export function planSkChanges(state: SkChangeState, batch: RegisterChange[], asOf: Date = new Date()): SkChangePlan {
+export function planSkChanges(state: SkChangeState, batch: RegisterChange[], asOf: Date = new Date(), liveCatalogue?: PlaceDoc[]): SkChangePlan {
   const fold = new SkAddressFold(asOf);
   for (const r of state.records()) fold.apply(r);
   for (const r of batch) fold.apply(r);
@@ -62,15 +64,15 @@ export function planSkChanges(state: SkChangeState, batch: RegisterChange[], asO
     plan.upserts.push(d);
     plan.hashes.push([d.place_id, h]);
   };
-  const { catalogue } = fold;
-  const agg = new AddressAggregates('SK', (id) => catalogue.get(id));
+  const catalogue = new SkCatalogueJoin(fold.catalogue, liveCatalogue);
+  const agg = new AddressAggregates('SK', catalogue.get);
   for (const d of fold.addresses(error, () => plan.skipped++)) {
     agg.add(d);
     consider(d);
   }
   for (const e of fold.errors) error(e);
   // As the full import: streets and catalogue objects no address derived (see skRegisterPlaceDocs).
-  for (const d of [...fold.streets(), ...catalogue.values()]) if (!agg.derives(d.place_id)) consider(d);
+  for (const d of [...fold.streets(), ...catalogue.underived(agg)]) if (!agg.derives(d.place_id)) consider(d);
   for (const d of agg.docs()) consider(d);
   for (const id of before.keys()) if (!seen.has(id) && !NEVER_DELETED.test(id)) plan.deletes.push(id);
   plan.deletes.sort();
