@@ -107,7 +107,7 @@ export class DatasetRunner {
           ? await this.runPlaces(importer, ctx, progress, opts, () => report)
           : await this.runBusiness(importer, ctx, progress, opts, () => report);
       // Register batches may hold only streets and areas (Slovakia's initial batches: entrances come with change batches).
-      if (importer.layer === 'addresses' && event.kind === 'addresses' && report.addresses === 0) {
+      if (importer.target === 'places' && importer.layer === 'addresses' && event.kind === 'addresses' && report.addresses === 0) {
         notes.push(
           `no address points in this dataset: its streets and areas were imported, address searches of ${event.country} find none yet` +
             (event.country === 'SK' ? '; Register adries change batches bring the entrances: npm run import -- address-changes SK <zmenova davka>' : ''),
