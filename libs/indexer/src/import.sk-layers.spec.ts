@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppConfig, loadConfig } from '@lookup/shared/config';
-import { CATALOGUE_OBJECTS, createPlacesStore, PlaceDoc, PlacesStore } from '@lookup/places';
+import { CATALOGUE_OBJECTS, createPlacesStore, PlaceDoc, placeId, PlacesStore } from '@lookup/places';
 import { tempDir, writeTestZip } from '@lookup/shared/testing';
 import { isDatasetCommand, runDatasetImport } from './cli/dataset-import';
 import { runImport } from './import.command';
@@ -148,5 +148,15 @@ describe('import CLI: the SK catalogue and address layers compose in any order',
     expect(lines[3]).toContainEqual(expect.stringMatching(/^SK address-changes \(sk-register-xml\): \d+ records \(0 new\), 0 documents upserted, 0 deleted/));
     // 10005 deleted, 10002 moved, 10010 new: 10001, 10002 and 10010 located, 10007 without a position.
     expectComposed(await areas(config), { weight: 4, lat: 49.2233333, lng: 18.7396667 });
+    // The first change batch is compared with what the address import wrote: the entrance it
+    // deletes leaves the store (it stayed, searchable, while the change state started empty).
+    const store = createPlacesStore(config);
+    await store.init();
+    try {
+      expect(await store.get(placeId('SK', 'address', '10005'))).toBeNull();
+      expect(await store.get(placeId('SK', 'address', '10010'))).not.toBeNull();
+    } finally {
+      await store.close();
+    }
   }, 60000);
 });

@@ -42,9 +42,10 @@ export class ChangeBatchRunner {
     },
   ) {}
 
-  private async skSources(batch: string): Promise<string[]> {
+  /** The register the store holds from a full import, when the state does not know it yet (see applySkChangeBatch's `baseline`). */
+  private async skBaseline(batch: string): Promise<string[] | undefined> {
     const base = existsSync(this.deps.statePath) ? undefined : await this.deps.skBaseline?.();
-    return base && base !== batch ? [base, batch] : [batch];
+    return base && base !== batch ? [base] : undefined;
   }
 
   handles(e: Pick<DatasetUpdatedEvent, 'kind'>): boolean {
@@ -70,7 +71,8 @@ export class ChangeBatchRunner {
           : await applySkChangeBatch({
               sink: storeChangeSink(this.deps.places),
               statePath: this.deps.statePath,
-              sources: await this.skSources(local.path),
+              sources: [local.path],
+              baseline: await this.skBaseline(local.path),
               liveCatalogue: (await Promise.all(CATALOGUE_OBJECTS.map((o) => this.deps.places.list('SK', o)))).flat(),
               dryRun: opts.dryRun,
               onProgress,

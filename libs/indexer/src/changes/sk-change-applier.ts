@@ -48,6 +48,8 @@ export async function applySkChangeBatch(o: {
   sink: PlaceChangeSink;
   statePath: string;
   sources: string[];
+  /** Batches a full import wrote into the store that the state does not hold yet (the first change batch after `addresses SK`): compared with, not written. */
+  baseline?: string[];
   /** The store's live SK regions, counties and municipalities: the areas the batch derives keep their names, links and positions. */
   liveCatalogue?: PlaceDoc[];
   asOf?: Date;
@@ -58,7 +60,8 @@ export async function applySkChangeBatch(o: {
   const records = await readSkChangeBatch(o.sources);
   const state = new SkChangeState(o.statePath).open();
   try {
-    const plan = planSkChanges(state, records, o.asOf, o.liveCatalogue);
+    const baseline = o.baseline?.length ? await readSkChangeBatch(o.baseline) : [];
+    const plan = planSkChanges(state, records, o.asOf, o.liveCatalogue, baseline);
     const name = o.sources.map((s) => basename(s)).join(',');
     if (!o.dryRun) {
       let written = 0;
@@ -68,7 +71,7 @@ export async function applySkChangeBatch(o: {
         o.onProgress?.({ docs: (written += chunk.length) });
       }
       for (let i = 0; i < plan.deletes.length; i += WRITE_CHUNK) await o.sink.remove(plan.deletes.slice(i, i + WRITE_CHUNK));
-      state.commit(plan.newRecords, plan.hashes, plan.deletes, { name, records: plan.records, newRecords: plan.newRecords.length, upserts: plan.upserts.length, deletes: plan.deletes.length });
+      state.commit([...plan.baseline.records, ...plan.newRecords], [...plan.baseline.hashes, ...plan.hashes], plan.deletes, { name, records: plan.records, newRecords: plan.newRecords.length, upserts: plan.upserts.length, deletes: plan.deletes.length });
     }
     return {
       country: 'SK',

@@ -20,6 +20,11 @@ export interface SkChangePlan {
   /** Entrances that cannot be placed (unknown building, street or municipality). */
   skipped: number;
   errors: string[];
+  /**
+   * With a baseline (see planSkChanges): its records and its documents' hashes, for the state to
+   * hold as if the baseline had been applied before the batch (commit them with the batch's).
+   */
+  baseline: { records: RegisterChange[]; hashes: [string, string][] };
 }
 
 /**
@@ -49,12 +54,26 @@ export async function readSkChangeBatch(sources: string[]): Promise<RegisterChan
  * `liveCatalogue` (the store's live SK regions, counties and municipalities) the areas join it as
  * the full import's do: they keep the catalogue's names, links and positions (SkCatalogueJoin).
  */
-export function planSkChanges(state: SkChangeState, batch: RegisterChange[], asOf: Date = new Date(), liveCatalogue?: PlaceDoc[]): SkChangePlan {
+export function planSkChanges(state: SkChangeState, batch: RegisterChange[], asOf: Date = new Date(), liveCatalogue?: PlaceDoc[], baseline: RegisterChange[] = []): SkChangePlan {
+  // The baseline: the batches a full `addresses SK` import wrote, which the state (empty: the
+  // first change batch after that import) does not hold. Its documents are what the store holds,
+  // so the batch is compared with them: an entrance the batch deletes is deleted from the store.
+  const base = baseline.length > 0 ? planSkChanges(state, baseline, asOf, liveCatalogue) : null;
   const fold = new SkAddressFold(asOf);
   for (const r of state.records()) fold.apply(r);
+  for (const r of baseline) fold.apply(r);
   for (const r of batch) fold.apply(r);
-  const before = state.docHashes();
-  const plan: SkChangePlan = { records: batch.length, newRecords: state.unknown(batch), upserts: [], deletes: [], hashes: [], skipped: 0, errors: [] };
+  const before = new Map([...state.docHashes(), ...(base?.hashes ?? [])]);
+  const plan: SkChangePlan = {
+    records: batch.length,
+    newRecords: state.unknown(batch),
+    upserts: [],
+    deletes: [],
+    hashes: [],
+    skipped: 0,
+    errors: [],
+    baseline: { records: base?.newRecords ?? [], hashes: base?.hashes ?? [] },
+  };
   const error = (m: string) => void (plan.errors.length < MAX_REPORTED_ERRORS && plan.errors.push(m));
   const seen = new Set<string>();
   const consider = (d: PlaceDoc) => {
