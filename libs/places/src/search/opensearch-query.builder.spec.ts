@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CandidateQuery } from './candidate-query';
+import { CANDIDATES, CandidateQuery, NEAR_KM, nearBox } from './candidate-query';
 import { buildOpenSearchNearby, buildOpenSearchSearch } from './opensearch-query.builder';
 import { expansionKey } from './typo-prefix';
-import { buildSqliteNearby, buildSqliteSearch } from './sqlite-query.builder';
-import { candidateQuery, planSearch } from './search-plan';
+import { buildSqliteMatchCount, buildSqliteNearby, buildSqliteNearSearch, buildSqliteSearch } from './sqlite-query.builder';
+import { candidateQuery, nearCandidateQuery, planSearch } from './search-plan';
 import { parseRequest, PlaceQueryRequest } from '@lookup/contracts';
 import { packedBody } from '@lookup/shared/search';
 import { F } from '../store/places.mapping';
@@ -59,6 +59,40 @@ describe('engine request builders', () => {
     const pl = candidateQuery(plan({ query: 'al. Jana Pawła II, 00-950 Łódź' }), 'strict');
     expect(buildSqliteSearch(pl, 'fts_address')?.params[0]).toBe('"alej"* AND "jana" AND "pawla" AND "ii" AND "00950" AND "lodz"*');
     expect(terms(buildOpenSearchSearch(pl), 1)).toEqual([{ prefix: { tokens: { value: 'alej' } } }]);
+  });
+
+  it('builds the requests for the candidates near a point: one box for both engines, nearest first', () => {
+    const around = plan({ query: 'Husova', around_latlng: '49.5938,17.2509', country: 'CZ' });
+    const text = candidateQuery(around, 'strict');
+    const near = nearCandidateQuery(around, text, CANDIDATES);
+    expect(near).toEqual({ ...text, near: { lat: 49.5938, lng: 17.2509, km: NEAR_KM } });
+    const q = near as CandidateQuery;
+    expect({
+      opensearch: buildOpenSearchSearch(q),
+      sqlite: {
+        count: buildSqliteMatchCount(q, 'fts_address_cz', {}, 3000),
+        matches: buildSqliteNearSearch(q, q.near!, 'fts_address_cz', {}, 'matches'),
+        box: buildSqliteNearSearch(q, q.near!, 'fts_address_cz', {}, 'box'),
+      },
+    }).toEqual(fixture('near-requests.json'));
+    // The same box: SQLite's R*Tree bounds are OpenSearch's corners.
+    const b = nearBox(q.near!);
+    const geo = (buildOpenSearchSearch(q) as { query: { bool: { filter: Array<Record<string, unknown>> } } }).query.bool.filter.at(-1);
+    expect(geo).toEqual({ geo_bounding_box: { location: { top_left: { lat: b.maxLat, lon: b.minLng }, bottom_right: { lat: b.minLat, lon: b.maxLng } } } });
+    expect(buildSqliteNearSearch(q, q.near!, 'fts_address_cz').params.slice(7, 11)).toEqual([b.minLat, b.maxLat, b.minLng, b.maxLng]);
+    expect(b.maxLat - 49.5938).toBeCloseTo(NEAR_KM / 111.32, 6);
+    // buildSqliteSearch hands a near request on; the text request is as it was.
+    expect(buildSqliteSearch(q, 'fts_address_cz')).toEqual(buildSqliteNearSearch(q, q.near!, 'fts_address_cz'));
+    expect(buildOpenSearchSearch({ ...q, near: null })).toEqual(buildOpenSearchSearch(text));
+  });
+
+  it('asks for the near candidates only with a point and a full text answer', () => {
+    const around = plan({ query: 'Husova', around_latlng: '49.5938,17.2509' });
+    const text = candidateQuery(around, 'strict');
+    expect(nearCandidateQuery(around, text, CANDIDATES - 1)).toBeNull();
+    expect(nearCandidateQuery(plan({ query: 'Husova' }), candidateQuery(plan({ query: 'Husova' }), 'strict'), CANDIDATES)).toBeNull();
+    const located = planSearch('query', parseRequest(PlaceQueryRequest, { query: 'Husova' }), { lat: 49.22, lng: 17.66 });
+    expect(nearCandidateQuery(located, candidateQuery(located, 'fuzzy'), CANDIDATES)?.near).toEqual({ lat: 49.22, lng: 17.66, km: NEAR_KM });
   });
 
   it('asks nothing of the engine for a query without terms', () => {

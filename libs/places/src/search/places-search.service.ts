@@ -22,7 +22,20 @@ import { Pass } from './candidate-query';
 import { highlight } from './highlight';
 import { dedupeRanked, displayText, toSearchPlace } from './place-result.mapper';
 import { Ranked, rankDocs } from './ranking';
-import { candidateQuery, LatLng, needsTypoPass, passesRefiners, planSearch, postalCodeQuery, SearchDto, SearchKind, SearchPlan, viaIpTarget } from './search-plan';
+import {
+  candidateQuery,
+  LatLng,
+  mergeCandidates,
+  nearCandidateQuery,
+  needsTypoPass,
+  passesRefiners,
+  planSearch,
+  postalCodeQuery,
+  SearchDto,
+  SearchKind,
+  SearchPlan,
+  viaIpTarget,
+} from './search-plan';
 import { CandidateQuery } from './candidate-query';
 import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
 
@@ -39,7 +52,8 @@ export type EngineTimer = <T>(engine: string, operation: string, call: () => Pro
 
 /**
  * One search = plan (pure) -> strict pass -> typo pass only when the strict one finds nothing
- * (every word of 4+ letters relaxed, the one being typed too) -> shared ranking -> dedupe ->
+ * (every word of 4+ letters relaxed, the one being typed too); in a pass with a point whose text
+ * query came back full, also the text candidates near the point -> shared ranking -> dedupe ->
  * map with highlight (same-name municipalities told apart by their county). The engine behind
  * the port only finds candidates, so SQLite and OpenSearch answer the same.
  */
@@ -165,13 +179,17 @@ export class PlacesSearchService implements OnModuleInit {
   private async pass(plan: SearchPlan, pass: Pass, inline = false): Promise<Ranked[]> {
     const q = candidateQuery(plan, pass);
     if (inline && this.store.typoPassReady?.(q.objects, q.countries) === false) throw new NotHere();
-    const docs = (await this.candidates(q)).filter((d) => passesRefiners(plan, d));
+    let docs = await this.candidates(q);
+    // With a point and more text matches than fetched, the ones near the point as well (see nearCandidateQuery).
+    const near = nearCandidateQuery(plan, q, docs.length);
+    if (near) docs = mergeCandidates(docs, await this.candidates(near, 'places.candidates_near'));
+    docs = docs.filter((d) => passesRefiners(plan, d));
     return rankDocs(plan.tokens, docs, { ...plan.rank, fuzzy: pass === 'fuzzy' });
   }
 
   /** The engine call, timed per engine for `lookup_engine_duration_seconds`. */
-  private candidates(q: CandidateQuery): Promise<PlaceDoc[]> {
-    return this.timeEngine(this.store.engine, 'places.candidates', () => this.store.candidates(q));
+  private candidates(q: CandidateQuery, operation = 'places.candidates'): Promise<PlaceDoc[]> {
+    return this.timeEngine(this.store.engine, operation, () => this.store.candidates(q));
   }
 
   /**

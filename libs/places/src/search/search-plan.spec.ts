@@ -1,5 +1,6 @@
 import { parseRequest, PlaceQueryRequest } from '@lookup/contracts';
-import { planSearch, viaIpTarget } from './search-plan';
+import { emptyDoc } from '../domain/place.doc';
+import { mergeCandidates, planSearch, viaIpTarget } from './search-plan';
 
 const dto = (p: Record<string, unknown>) => parseRequest(PlaceQueryRequest, { query: 'Hlavní', ...p });
 
@@ -31,5 +32,13 @@ describe('around_latlng_via_ip in the plan', () => {
     expect(planSearch('query', dto({}), { lat: 49.22, lng: 17.66 }).rank.around).toEqual({ lat: 49.22, lng: 17.66 });
     expect(planSearch('query', dto({}), null).rank.around).toBeNull();
     expect(planSearch('query', dto({ around_latlng: '49.97,16.97' }), { lat: 49.22, lng: 17.66 }).rank.around).toEqual({ lat: 49.97, lng: 16.97 });
+  });
+});
+
+describe('the candidates near a point', () => {
+  it('are added to the text candidates, each document once, the text ones first', () => {
+    const doc = (id: string) => emptyDoc('CZ', 'address', id, id);
+    expect(mergeCandidates([doc('cz_a1'), doc('cz_a2')], [doc('cz_a3'), doc('cz_a1')]).map((d) => d.place_id)).toEqual(['cz_a1', 'cz_a2', 'cz_a3']);
+    expect(mergeCandidates([], [doc('cz_a3'), doc('cz_a3')]).map((d) => d.place_id)).toEqual(['cz_a3']);
   });
 });

@@ -11,7 +11,7 @@ import {
   StreetQueryRequest,
 } from '@lookup/contracts';
 import { PlaceDoc } from '../domain/place.doc';
-import { CANDIDATES, CandidateQuery, Pass, TermClause, termsFor } from './candidate-query';
+import { CANDIDATES, CandidateQuery, NEAR_KM, Pass, TermClause, termsFor } from './candidate-query';
 import { parseQuery, postalDigits, QueryToken } from './query-parser';
 import { RankOptions } from './ranking';
 import { canonicalWords, isGermanText } from './doc-tokens';
@@ -125,6 +125,32 @@ export function candidateQuery(plan: SearchPlan, pass: Pass): CandidateQuery {
     postalPrefix: plan.postalPrefix,
     size: CANDIDATES,
   };
+}
+
+/**
+ * The text candidates near the search's point (`around_latlng`, or the caller located by
+ * `around_latlng_via_ip`): the same query within NEAR_KM of it, nearest first. The bias is
+ * applied by the ranker to the candidates it gets, and a common street name has thousands of
+ * address points: the `size` the text query returns, in index order, need not hold the ones
+ * near the point. Asked only when that query came back full (`found` = `size`: there may be
+ * more); with fewer, every match is already a candidate. Null without a point: no engine call.
+ */
+export function nearCandidateQuery(plan: SearchPlan, q: CandidateQuery, found: number): CandidateQuery | null {
+  const at = plan.rank.around;
+  if (!at || found < q.size) return null;
+  return { ...q, near: { lat: at.lat, lng: at.lng, km: NEAR_KM } };
+}
+
+/** The text candidates and the near ones, each document once (by place_id), in that order. */
+export function mergeCandidates(text: PlaceDoc[], near: PlaceDoc[]): PlaceDoc[] {
+  const seen = new Set(text.map((d) => d.place_id));
+  const out = [...text];
+  for (const d of near) {
+    if (seen.has(d.place_id)) continue;
+    seen.add(d.place_id);
+    out.push(d);
+  }
+  return out;
 }
 
 /**

@@ -4,6 +4,7 @@ import { tempDir } from '@lookup/shared/testing';
 import { buildSqliteNearby } from '../search/sqlite-query.builder';
 import { address, municipality, street } from '../search/testing/search-fixtures';
 import { SqlitePlacesStore } from './sqlite-places.store';
+import { favourCountryIndex, queryPlan } from './sqlite-plan.testing';
 
 /**
  * Reverse geocoding reads the R*Tree box first and each hit's document by rowid, whatever the
@@ -27,15 +28,8 @@ describe('SQLite reverse lookup plan', () => {
 
     const db = new Database(file);
     try {
-      db.exec('ANALYZE');
-      db.exec("DELETE FROM sqlite_stat1 WHERE tbl IN ('places', 'places_rtree_rowid')");
-      // 2.9 M documents, as many points in the R*Tree (its row estimate is read from here); a
-      // country, and a country and kind, seemingly a hundred and ten rows.
-      db.prepare(
-        "INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('places', 'places_country_object', '2900000 100 10'), ('places', 'sqlite_autoindex_places_1', '2900000 1'), ('places_rtree_rowid', NULL, '2900000')",
-      ).run();
-      db.exec('ANALYZE sqlite_schema');
-      const plan = (sql: string, params: unknown[]) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
+      favourCountryIndex(db);
+      const plan = (sql: string, params: unknown[]) => queryPlan(db, sql, params);
       const near = buildSqliteNearby(box, ['CZ'], 200);
       // The statistics do provoke the bad plan for an unpinned join of the same tables.
       expect(plan(near.sql.replace(' CROSS JOIN ', ' JOIN '), near.params)[0]).toMatch(/^SEARCH p USING INDEX places_country_object/);

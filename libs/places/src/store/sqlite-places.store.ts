@@ -3,11 +3,11 @@ import Database from 'better-sqlite3';
 import { COUNTRY_CODES, CountryCode, PlaceObject } from '@lookup/contracts';
 import { execOffThread, openSqlite, SqliteDatabase } from '@lookup/shared/search';
 import { docOf, docOfPacked, packedDoc, PlaceDoc } from '../domain/place.doc';
-import { CandidateQuery, TermClause } from '../search/candidate-query';
+import { CandidateQuery, NearClause, TermClause } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
 import { TypoTerm, vocabularyExpansions, vocabularyHasAll } from '../search/typo-prefix';
 import { distanceMetres } from '../search/ranking';
-import { buildSqliteNearby, buildSqliteSearch, SQLITE_TABLES as T } from '../search/sqlite-query.builder';
+import { buildSqliteMatchCount, buildSqliteNearby, buildSqliteNearSearch, buildSqliteSearch, NEAR_BY_MATCHES, NEAR_SCAN, SQLITE_TABLES as T } from '../search/sqlite-query.builder';
 import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
 import { FtsKind, FtsLayout, ftsLayoutOf, ftsTableName, ftsTables, migrate, SECONDARY_INDEXES, VERSIONS_TABLE } from './sqlite-places.schema';
 import { versionStamp } from './opensearch-places.versions';
@@ -421,9 +421,10 @@ export class SqlitePlacesStore implements PlacesStore {
     this.followSwap();
     const out: PlaceDoc[] = [];
     const typos = q.terms.filter((t): t is TermClause & TypoTerm => t.mode === 'fuzzy' || t.mode === 'fuzzyPrefix');
-    // Up to `size` candidates of each kind, the countries' tables in turn.
+    // Up to `size` candidates of each kind, the countries' tables in turn; near a point, the nearest `size` of all its tables.
     for (const tables of this.ftsFor(q.objects, q.countries)) {
       let room = q.size;
+      const near: Array<{ doc: PlaceDoc; d: number }> = [];
       for (const fts of tables) {
         if (room <= 0) break;
         // The typo pass reads the vocabulary (half a second on a whole country's addresses, again
@@ -432,6 +433,10 @@ export class SqlitePlacesStore implements PlacesStore {
         const expansions = typos.length === 0 || !vocabulary ? {} : vocabularyExpansions(typos, vocabulary);
         // A term no word of the table matches: the query (an AND) finds nothing, FTS5 is not asked.
         if (vocabulary && !vocabularyHasAll(q.terms, vocabulary, expansions)) continue;
+        if (q.near) {
+          if (q.terms.length > 0) this.nearRows(q, q.near, fts, expansions, near);
+          continue;
+        }
         const req = buildSqliteSearch(room === q.size ? q : { ...q, size: room }, fts, expansions);
         if (!req) continue;
         // pluck(): the doc text itself, not a `{ doc }` object per row.
@@ -439,8 +444,28 @@ export class SqlitePlacesStore implements PlacesStore {
         for (const doc of rows) out.push(decodeDoc(doc));
         room -= rows.length;
       }
+      if (near.length > q.size) near.sort((a, b) => a.d - b.d || (a.doc.place_id < b.doc.place_id ? -1 : 1)).length = q.size;
+      for (const n of near) out.push(n.doc);
     }
     return out;
+  }
+
+  /** From this many text matches on, a near search scans the box (see NearPlan); tests lower it to run that plan on a few documents. */
+  nearByMatches = NEAR_BY_MATCHES;
+
+  /** Past this many text matches, no near search (see NEAR_SCAN). */
+  nearScan = NEAR_SCAN;
+
+  /**
+   * One table's nearest matches in the box of `near`, the plan chosen by how many matches there
+   * are (counted up to nearScan + 1 from the index alone: 1 ms at most; see NearPlan).
+   */
+  private nearRows(q: CandidateQuery, near: NearClause, fts: string, expansions: Record<string, string[]>, out: Array<{ doc: PlaceDoc; d: number }>): void {
+    const count = buildSqliteMatchCount(q, fts, expansions, this.nearScan + 1);
+    const matches = this.stmt(count.sql).pluck().get(...count.params) as number;
+    if (matches === 0 || matches > this.nearScan) return;
+    const req = buildSqliteNearSearch(q, near, fts, expansions, matches < this.nearByMatches ? 'matches' : 'box', this.nearScan);
+    for (const r of this.stmt(req.sql).all(...req.params) as Array<{ doc: string; d: number }>) out.push({ doc: decodeDoc(r.doc), d: r.d });
   }
 
   /** Up to this file size (with the WAL) typoPassReady() calls a vocabulary read cheap. */
