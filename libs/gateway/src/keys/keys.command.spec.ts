@@ -62,6 +62,9 @@ describe('keys CLI commands (SQLite)', () => {
     quota.settle(await quota.consume(k, 'search'));
     await expect(quota.consume(k, 'search')).rejects.toMatchObject({ type: 'over_query_limit', retryAfter: expect.any(Number) });
     expect(await run(`usage ${id}`)).toEqual([expect.stringMatching(new RegExp(`^key ${id} \\d{4}-\\d{2}: search 2/2, query 0/`))]);
+    expect(await run(`usage ${id} --month 2020-01`)).toEqual([`key ${id} 2020-01: search 0/2, query 0/${k.monthlyQueryLimit}`]);
+    await expect(run(`usage ${id} --month 2026-13`)).rejects.toThrow('--month must be a month as YYYY-MM');
+    await expect(run(`usage ${id} --month 11/2026`)).rejects.toThrow('--month must be a month as YYYY-MM');
     await expect(run('create')).rejects.toBeInstanceOf(UsageError);
     await expect(run('limits 999 --search-limit 1')).rejects.toThrow('no key with id 999');
     await expect(run('limits 1 --search-limit many')).rejects.toThrow('whole number');

@@ -130,6 +130,7 @@ export async function runKeysCommand(argv: string[], service: ApiKeyService, rep
     case 'usage': {
       const key = await keyById(repo, pos[0]);
       const month = one.get('month') ?? monthOf(new Date());
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError(`--month must be a month as YYYY-MM (e.g. ${monthOf(new Date())}), got ${month}`);
       const rows = await repo.usageOf(key.id, month);
       const count = (kind: string) => rows.find((r) => r.kind === kind)?.count ?? 0;
       // Counts include uses gateways hold on lease and have not used yet (given back when idle).
