@@ -64,12 +64,12 @@ const KM_PER_DEGREE = 111.32;
 
 /**
  * Pure: the box both engines filter near candidates by (SQLite's R*Tree, OpenSearch's
- * geo_bounding_box), so they filter the same points; `km` is half its side (the degrees as
- * SqlitePlacesStore.nearby converts them).
+ * geo_bounding_box), so they filter the same points; `km` is half its side. SQLite's reverse
+ * lookup (SqlitePlacesStore.nearby) reads its box the same way, `slackDeg` wider on each side.
  */
-export function nearBox(n: NearClause): LatLngBox {
-  const dLat = n.km / KM_PER_DEGREE;
-  const dLng = n.km / (KM_PER_DEGREE * Math.max(0.01, Math.cos((n.lat * Math.PI) / 180)));
+export function nearBox(n: NearClause, slackDeg = 0): LatLngBox {
+  const dLat = n.km / KM_PER_DEGREE + slackDeg;
+  const dLng = n.km / (KM_PER_DEGREE * Math.max(0.01, Math.cos((n.lat * Math.PI) / 180))) + slackDeg;
   // Clamped to valid degrees (OpenSearch refuses others); no box wraps around the antimeridian.
   return { minLat: Math.max(-90, n.lat - dLat), maxLat: Math.min(90, n.lat + dLat), minLng: Math.max(-180, n.lng - dLng), maxLng: Math.min(180, n.lng + dLng) };
 }

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { COUNTRY_CODES, CountryCode, PlaceObject } from '@lookup/contracts';
 import { execOffThread, openSqlite, SqliteDatabase } from '@lookup/shared/search';
 import { docOf, docOfPacked, packedDoc, PlaceDoc } from '../domain/place.doc';
-import { CandidateQuery, NearClause, TermClause } from '../search/candidate-query';
+import { CandidateQuery, nearBox, NearClause, TermClause } from '../search/candidate-query';
 import { docTokens } from '../search/doc-tokens';
 import { TypoTerm, vocabularyExpansions, vocabularyHasAll } from '../search/typo-prefix';
 import { distanceMetres } from '../search/ranking';
@@ -483,9 +483,8 @@ export class SqlitePlacesStore implements PlacesStore {
 
   async nearby(q: NearbyQuery): Promise<NearbyHit[]> {
     this.followSwap();
-    const dLat = q.metres / 111_320 + 1e-6;
-    const dLng = q.metres / (111_320 * Math.max(0.01, Math.cos((q.lat * Math.PI) / 180))) + 1e-6;
-    const req = buildSqliteNearby({ minLat: q.lat - dLat, maxLat: q.lat + dLat, minLng: q.lng - dLng, maxLng: q.lng + dLng }, q.countries, NEARBY_SCAN);
+    // The exact distance is checked below; the box a little wider, so no point on its edge is lost to rounding.
+    const req = buildSqliteNearby(nearBox({ lat: q.lat, lng: q.lng, km: q.metres / 1000 }, 1e-6), q.countries, NEARBY_SCAN);
     const hits: NearbyHit[] = [];
     for (const r of this.stmt(req.sql).all(...req.params) as Array<{ doc: string }>) {
       const doc = decodeDoc(r.doc);
