@@ -171,7 +171,7 @@ async function main(): Promise<void> {
       share >= target / 100,
     ]);
   };
-  wrkRow('standalone, sample: search / /health throughput at 8 clients', s['wrkC8'], null, 50);
+  wrkRow('standalone, sample: search / /health throughput at 8 clients', s['wrkC8'] ?? null, null, 50);
   rows.push(['standalone, sample: RSS after all queries', `${s['gatewayRssMB']} MB (${s['searchThreads']} search threads)`, '-', null]);
 
   let sqliteEngineP50: number | undefined;
@@ -204,7 +204,7 @@ async function main(): Promise<void> {
       const share = q['c32'].gateway.rps / alone;
       rows.push(['standalone, register: HTTP / engine-on-threads throughput at 32', `${q['c32'].gateway.rps} / ${alone} req/s = ${Math.round(share * 100)} %`, '>= 85 %', share >= 0.85]);
     }
-    if (alone) wrkRow('standalone, register: HTTP / engine-on-threads throughput at 32', q['wrkC32'], alone, 85);
+    if (alone) wrkRow('standalone, register: HTTP / engine-on-threads throughput at 32', q['wrkC32'] ?? null, alone, 85);
     rows.push(['standalone, register: CPU per request at 32 clients, client process / server main thread (the search threads not included)', `search ${cpu(q['c32'].gateway)}; /health ${cpu(q['floorC32'].health)}`, '-', null]);
     rows.push(['standalone, register: RSS of the bench process after all queries (TypeScript compiler loaded, in each thread too)', `${q['gatewayRssMB']} MB (${q['searchThreads']} search threads)`, '-', null]);
     const prod = await productionRss(sqliteDir);

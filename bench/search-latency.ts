@@ -264,7 +264,34 @@ export async function viaWrk(port: number, queries: string[], concurrency: numbe
  * same queries, at concurrency 1 and 32 (and 8 with `sample`), then the floors. `sample`: the
  * standalone app on the bundled sample in a fresh data dir (imported at start), `target` unused.
  */
-export async function measureLatency(engine: 'sqlite' | 'opensearch' | 'sample', target: string, file?: string): Promise<Record<string, any>> {
+/** Through the gateway and in-process at one concurrency. */
+export interface LatencyRun {
+  gateway: Result;
+  engine: Result;
+  ratioP50: number;
+  addedP50ms: number;
+}
+
+/** What `measureLatency` measured: `c8`, `floorC8` and `wrkC8` only for the sample, `wrkC32` for the others. */
+export interface LatencyResults {
+  engine: string;
+  queries: number;
+  searchThreads: number | null;
+  gatewayRssMB: number;
+  c1: LatencyRun;
+  c8: LatencyRun;
+  c32: LatencyRun;
+  engineOnThreads?: { c1: Result; c32: Result };
+  floorC1: { health: Result; regions: Result };
+  floorC8: { health: Result; regions: Result };
+  floorC32: { health: Result; regions: Result };
+  wrkC8?: { search: WrkResult; health: WrkResult | null } | null;
+  wrkC32?: { search: WrkResult; health: WrkResult | null } | null;
+  serverRssMB?: number;
+  placesServiceRssMB?: number;
+}
+
+export async function measureLatency(engine: 'sqlite' | 'opensearch' | 'sample', target: string, file?: string): Promise<LatencyResults> {
   const queries = autocompleteQueries(resolve(file ?? '../shared/data/queries/cz-addresses.jsonl'));
   let app: INestApplication;
   let store: PlacesStore;
@@ -301,11 +328,12 @@ export async function measureLatency(engine: 'sqlite' | 'opensearch' | 'sample',
   await run(queries.slice(0, 200), 4, straight);
   const standalone = engine !== 'opensearch';
   const threads = standalone ? loadConfig({}, base).SEARCH_THREADS : 0;
-  const results: Record<string, any> = { engine, queries: queries.length, searchThreads: standalone ? threads : null, gatewayRssMB };
+  const results = { engine, queries: queries.length, searchThreads: standalone ? threads : null, gatewayRssMB } as LatencyResults;
+  const set = results as unknown as Record<string, unknown>;
   for (const c of engine === 'sample' ? [1, 8, 32] : [1, 32]) {
     const g = await viaClient(port, queries, c, 'query');
     const d = await run(queries, c, straight);
-    results[`c${c}`] = { gateway: g, engine: d, ratioP50: Math.round((g.p50 / d.p50) * 100) / 100, addedP50ms: Math.round((g.p50 - d.p50) * 100) / 100 };
+    set[`c${c}`] = { gateway: g, engine: d, ratioP50: Math.round((g.p50 / d.p50) * 100) / 100, addedP50ms: Math.round((g.p50 - d.p50) * 100) / 100 };
   }
   if (store instanceof SqlitePlacesStore && threads > 0) {
     // The engine alone on the search threads (no HTTP): what the threads add and what they can do.
@@ -313,17 +341,17 @@ export async function measureLatency(engine: 'sqlite' | 'opensearch' | 'sample',
     const viaThreads = new PlacesSearchService(store, undefined, undefined, pool);
     const threaded = (query: string) => viaThreads.query(parseRequest(PlaceQueryRequest, { query, country: 'CZ' }));
     await run(queries.slice(0, 200), 4, threaded);
-    results['engineOnThreads'] = { c1: await run(queries, 1, threaded), c32: await run(queries, 32, threaded) };
+    results.engineOnThreads = { c1: await run(queries, 1, threaded), c32: await run(queries, 32, threaded) };
     await pool.close();
   }
   // The least a request costs here at the same concurrency, before any search.
-  for (const c of engine === 'sample' ? [1, 8, 32] : [1, 32]) results[`floorC${c}`] = { health: await viaClient(port, queries, c, 'health'), regions: await viaClient(port, queries, c, 'regions') };
+  for (const c of engine === 'sample' ? [1, 8, 32] : [1, 32]) set[`floorC${c}`] = { health: await viaClient(port, queries, c, 'health'), regions: await viaClient(port, queries, c, 'regions') };
   // The same throughputs with wrk, whose own CPU is a tenth of the node client's (null without wrk).
   const wrkAt = engine === 'sample' ? 8 : 32;
   const wrkSearch = await viaWrk(port, queries, wrkAt, 'query');
-  results[`wrkC${wrkAt}`] = wrkSearch && { search: wrkSearch, health: engine === 'sample' ? await viaWrk(port, queries, wrkAt, 'health') : null };
-  results['serverRssMB'] = Math.round(process.memoryUsage.rss() / 2 ** 20);
-  if (servicePid) results['placesServiceRssMB'] = Math.round(rssMB(servicePid));
+  set[`wrkC${wrkAt}`] = wrkSearch && { search: wrkSearch, health: engine === 'sample' ? await viaWrk(port, queries, wrkAt, 'health') : null };
+  results.serverRssMB = Math.round(process.memoryUsage.rss() / 2 ** 20);
+  if (servicePid) results.placesServiceRssMB = Math.round(rssMB(servicePid));
   await app.close();
   await store.close();
   for (const c of cleanup.reverse()) await c();
