@@ -19,8 +19,8 @@ async function waitHealthy(url: string, proc: ChildProcess, timeoutMs: number): 
 }
 
 /** `npm start` in the clone, in its own process group (npm -> lookup -> node), so all of it can be stopped. */
-function npmStart(dir: string, port: number, log: string[]): ChildProcess {
-  const child = spawn('npm', ['start', '--silent'], { cwd: dir, env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+function npmStart(dir: string, port: number, log: string[], logLevel = 'warn'): ChildProcess {
+  const child = spawn('npm', ['start', '--silent'], { cwd: dir, env: { ...process.env, PORT: String(port), LOG_LEVEL: logLevel }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
   return child;
@@ -58,8 +58,16 @@ describe('README opening section on a clean clone', () => {
     const port = await freePortRange(1);
     const url = `http://127.0.0.1:${port}`;
 
-    server = npmStart(dir, port, log);
+    // The first start at the default LOG_LEVEL, as a user sees it: the new key comes after the
+    // sample's import lines, and Nest's line per module and route is not printed.
+    server = npmStart(dir, port, log, 'info');
     const cold = await waitHealthy(url, server, 240000).catch((e: Error) => Promise.reject(new Error(`${e.message}\n${log.join('').slice(-3000)}`)));
+    const firstStart = log.join('');
+    const banner = firstStart.indexOf('A new API key was created');
+    expect(banner).toBeGreaterThan(-1);
+    expect(firstStart.slice(0, banner)).toContain('(bundled sample)');
+    expect(firstStart.slice(banner)).not.toMatch(/\[(PlacesData|BusinessData)\]/);
+    expect(firstStart).not.toMatch(/RouterExplorer|InstanceLoader/);
 
     const timings = join(tmp.path, 'timings.txt');
     const script = readmeScript(blocks.slice(1).flat(), port, timings);

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DynamicModule } from '@nestjs/common';
-import { AppConfig, nestLogLevels } from '@lookup/shared/config';
+import { AppConfig, nestLogger } from '@lookup/shared/config';
 import { TransportClient } from '@lookup/shared/transport';
 import { GatewayModule } from './gateway.module';
 import { configureGatewayApp, createFastifyAdapter, HttpLayerOptions } from './http/configure-app';
@@ -12,7 +12,7 @@ export async function createGatewayApp(config: AppConfig, transport: TransportCl
   // Our own parsers (qs-style forms, lenient JSON) replace Nest's, see body-parsing.ts.
   const app = await NestFactory.create<NestFastifyApplication>(root, createFastifyAdapter(config, http), {
     bodyParser: false,
-    logger: nestLogLevels(config),
+    logger: nestLogger(config),
   });
   await configureGatewayApp(app);
   app.enableShutdownHooks();

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@lookup/shared/config';
 import { ApiKeyRepository } from './api-key.repository';
 import { ApiKeyService, PAGE_KEY_NAME } from './api-key.service';
@@ -26,6 +27,7 @@ export class KeySeeder implements OnApplicationBootstrap {
     private readonly repo: ApiKeyRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(KEY_OUTPUT) private readonly out: KeyOutput,
+    @Optional() private readonly adapterHost?: HttpAdapterHost,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -37,7 +39,26 @@ export class KeySeeder implements OnApplicationBootstrap {
       return;
     }
     const { key } = await this.keys.create({ name: FIRST_KEY_NAME });
-    this.out(firstKeyMessage(key, this.config));
+    const message = firstKeyMessage(key, this.config);
+    if (!this.whenListening(() => this.out(message))) this.out(message);
+  }
+
+  /**
+   * Runs `print` once the server listens, after the start-up log (the sample's import lines), so
+   * the key is what the terminal shows last. False where there is no Fastify server to wait for.
+   */
+  private whenListening(print: () => void): boolean {
+    const server = this.adapterHost?.httpAdapter?.getInstance?.() as { addHook?: (name: 'onListen', hook: (done: () => void) => void) => void } | undefined;
+    if (typeof server?.addHook !== 'function') return false;
+    try {
+      server.addHook('onListen', (done) => {
+        print();
+        done();
+      });
+      return true;
+    } catch {
+      return false;
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import { Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect, NatsConnection } from 'nats';
-import { AppConfig, nestLogLevels } from '@lookup/shared/config';
+import { AppConfig, nestLogger } from '@lookup/shared/config';
 import { IMPORT_STATUS, SERVICE_READINESS, ServiceHealthController } from '@lookup/shared/runtime';
 import { IndexerProgress, registerMetricsRoute } from '@lookup/shared/metrics';
 import { createDatasetStatus, createPlacesStore, PlacesStore } from '@lookup/places';
@@ -132,7 +132,7 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
   })
   class IndexerModule {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(IndexerModule, new FastifyAdapter({ logger: false }), { logger: nestLogLevels(config) });
+  const app = await NestFactory.create<NestFastifyApplication>(IndexerModule, new FastifyAdapter({ logger: false }), { logger: nestLogger(config) });
   registerMetricsRoute(app.getHttpAdapter().getInstance());
   await app.listen(config.PORT, config.HOST);
   log.log(`indexer consuming ${prefix}.datasets.updated on ${config.NATS_URL}, probes on :${config.PORT}`);

@@ -1,7 +1,7 @@
 import { DynamicModule, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig, nestLogLevels } from '@lookup/shared/config';
+import { AppConfig, nestLogger } from '@lookup/shared/config';
 import { NatsTransportServer } from '@lookup/shared/transport';
 import { registerMetricsRoute, RpcMetricsInterceptor } from '@lookup/shared/metrics';
 
@@ -11,7 +11,7 @@ import { registerMetricsRoute, RpcMetricsInterceptor } from '@lookup/shared/metr
  */
 export async function createServiceApp(module: DynamicModule, config: AppConfig, service: string): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ logger: false }), {
-    logger: nestLogLevels(config),
+    logger: nestLogger(config),
   });
   // The handlers are wired when the microservice connects, so the metrics interceptor must be
   // global (and inherited) before that; it ignores the HTTP probe routes.
