@@ -61,7 +61,7 @@ describeWith(['nats', 'opensearch'], 'README import commands, distributed', () =
         else await runImport(real, config, deps.out);
       }
       const live = out.filter((l) => l.startsWith('live: '));
-      expect(live).toEqual([expect.stringMatching(/^live: SK addresses .* from .*davky\.zip$/), expect.stringMatching(/^live: SK address-changes .*  [1-9]\d* documents  from .*zmenovadavka5156536\.xml$/)]);
+      expect(live).toEqual([expect.stringMatching(/^live: SK addresses .* from .*davky\.zip$/), expect.stringMatching(/^live: SK address-changes .*  [1-9]\d* documents changed  from .*zmenovadavka5156536\.xml$/)]);
 
       // `import status` (the README's last command) names all three, the catalogue too (written by the CLI itself).
       out.length = 0;

@@ -12,14 +12,17 @@ export function statusPath(config: AppConfig): string {
 export const readStatus = readStatusFile;
 export const recordLive = recordStatusFile;
 
-/** `npm run import -- status`: one line per country and dataset. */
+/**
+ * `npm run import -- status`: one line per country and dataset. A change batch (version
+ * `incremental`) counts the documents it wrote or deleted, not the country's: "changed".
+ */
 export function statusLines(s: DatasetStatus): string[] {
   const countries = Object.keys(s).sort();
   if (!countries.length) return ['no dataset imported yet (npm run import -- <kind> <country> <file>; see README "Importing official data")'];
   const lines: string[] = [];
   for (const cc of countries) {
     for (const [kind, d] of Object.entries(s[cc]!).sort(([a], [b]) => a.localeCompare(b))) {
-      lines.push(`${cc} ${kind.padEnd(15)} live since ${d.since}  ${d.format}  version ${d.version}  ${d.docs} documents  from ${d.source}`);
+      lines.push(`${cc} ${kind.padEnd(15)} live since ${d.since}  ${d.format}  version ${d.version}  ${d.docs} documents${d.version === 'incremental' ? ' changed' : ''}  from ${d.source}`);
     }
   }
   return lines;
