@@ -72,6 +72,9 @@ const kindOf = (object: string): FtsKind => (object === 'address' ? 'address' : 
 /** Rows copied per transaction when a build carries documents over from the live file. */
 const CARRY_BATCH = 5000;
 
+/** A new version starts from a copy of the live file when its other countries' rows are at least this many times the country's (see copyLiveAbove). */
+const COPY_RATIO = 4;
+
 /**
  * Standalone engine: one SQLite file; documents as JSON rows, FTS5 for words (a table per kind and
  * country, see sqlite-places.schema.ts), R*Tree for positions.
@@ -83,8 +86,9 @@ const CARRY_BATCH = 5000;
  * chose a whole file over a `version` column or attached per-country files because the query
  * builders, the FTS tables and the R*Tree stay exactly as they are (no extra join, no UNION over
  * attached databases): the golden test and the search benchmark run the same SQL on the same
- * layout. The cost is copying the other countries' rows on each build (FTS tokens recomputed
- * from the stored document), linear and far cheaper than parsing a register. A crash mid-build
+ * layout. The cost is copying the other countries' rows on each build: as pages (a copy of the
+ * live file, the country's rows then deleted) where they are many, else row by row (FTS tokens
+ * recomputed from the stored document); see copyLiveAbove. A crash mid-build
  * leaves the live file untouched; the next build deletes the leftover. The switch is seen by
  * this store (the standalone app runs the pipeline in-process on its own store); another process
  * with the file open keeps reading the old version until it reopens it.
@@ -111,6 +115,8 @@ export class SqlitePlacesStore implements PlacesStore {
   constructor(
     private readonly path: string,
     private readonly mode: SqliteStoreMode = 'live',
+    /** A build file copied from the live one keeps its secondary indexes (rebuilding one over a whole register: seconds). */
+    private readonly copiedFile = false,
   ) {}
 
   private get buildFile(): boolean {
@@ -139,7 +145,7 @@ export class SqlitePlacesStore implements PlacesStore {
       this.db.pragma('journal_mode = OFF');
       this.db.pragma('synchronous = OFF');
       this.layout = migrate(this.db);
-      for (const s of SECONDARY_INDEXES) db_dropIndex(this.db, s);
+      if (!this.copiedFile) for (const s of SECONDARY_INDEXES) db_dropIndex(this.db, s);
       return;
     }
     if (this.mode === 'reader') {
@@ -257,11 +263,34 @@ export class SqlitePlacesStore implements PlacesStore {
     return docs > 0 ? { version: 'legacy', docs } : null;
   }
 
+  /**
+   * A new version starts as a page copy of the live file (SQLite's backup API), the scope's rows
+   * then deleted, when the file holds at least this many rows outside the country and those are
+   * at least COPY_RATIO times the country's: carrying row by row recomputes every carried row's
+   * full-text tokens and R*Tree entry (a LI catalogue of 13 rows beside the whole CZ register:
+   * 90-115 s), a page copy does not. Tests lower it to take the copy path on small files.
+   */
+  copyLiveAbove = 100_000;
+
+  /** How the last `beginVersion` started its file: 'copy' (the live file's pages) or 'rows' (carried row by row). */
+  lastBuildStart: 'copy' | 'rows' | null = null;
+
+  /** Whether a new version of `scope` should start from a copy of the live file (see copyLiveAbove). */
+  private startsFromCopy(scope: VersionScope): boolean {
+    if (this.layout !== 'country') return false; // a schema 2 file: the next version is written in the new layout
+    const total = (this.stmt(`SELECT count(*) AS n FROM ${T.docs}`).get() as { n: number }).n;
+    const own = (this.stmt(`SELECT count(*) AS n FROM ${T.docs} WHERE country = ?`).get(scope.country) as { n: number }).n;
+    const others = total - own;
+    return others > 0 && others >= this.copyLiveAbove && others >= COPY_RATIO * own;
+  }
+
   async beginVersion(scope: VersionScope): Promise<PlacesVersionBuild> {
     if (this.mode !== 'live') throw new Error(`a ${this.mode} store cannot build versions`);
     const next = `${this.path}.import`;
     // Left by a crashed or killed build: never live, safe to drop.
     removeDbFiles(next);
+    if (this.startsFromCopy(scope)) return this.beginFromCopy(scope, next);
+    this.lastBuildStart = 'rows';
     const build = new SqlitePlacesStore(next, 'build');
     await build.init();
     let carried = 0;
@@ -280,6 +309,75 @@ export class SqlitePlacesStore implements PlacesStore {
       throw err;
     }
     return new SqlitePlacesVersionBuild(this, build, next, versionStamp(), carried, scope.country);
+  }
+
+  /**
+   * The new version's file as a page copy of the live one (a consistent snapshot: the backup API
+   * restarts if another connection writes meanwhile), then the scope's rows deleted and, with
+   * `scope.carry`, the country's other rows rewritten; the rest is as the row path leaves it.
+   */
+  private async beginFromCopy(scope: VersionScope, next: string): Promise<PlacesVersionBuild> {
+    this.lastBuildStart = 'copy';
+    let build: SqlitePlacesStore | null = null;
+    try {
+      // 8 MB a step; between steps the event loop serves this process's searches.
+      await this.conn.backup(next, { progress: () => 2048 });
+      build = new SqlitePlacesStore(next, 'build', true);
+      await build.init();
+      const carried = await build.dropScope(scope);
+      return new SqlitePlacesVersionBuild(this, build, next, versionStamp(), carried, scope.country);
+    } catch (err) {
+      await build?.close();
+      removeDbFiles(next);
+      throw err;
+    }
+  }
+
+  /**
+   * In a build file copied from the live one: deletes the scope's rows and rewrites the
+   * country's kept rows through `scope.carry`. Returns the country's kept rows (`carried`).
+   */
+  private async dropScope(scope: VersionScope): Promise<number> {
+    const country = scope.country;
+    if (scope.replace === 'all') {
+      this.conn.transaction(() => {
+        for (const kind of ['address', 'area'] as FtsKind[]) {
+          const fts = ftsTableName(this.layout, kind, country);
+          this.conn.prepare(`INSERT INTO ${fts} (${fts}) VALUES ('delete-all')`).run();
+        }
+        this.conn.prepare(`DELETE FROM ${T.rtree} WHERE id IN (SELECT rid FROM ${T.docs} WHERE country = ?)`).run(country);
+        this.conn.prepare(`DELETE FROM ${T.docs} WHERE country = ?`).run(country);
+      })();
+      return 0;
+    }
+    const objects = scope.replace;
+    if (objects.length) {
+      const marks = objects.map(() => '?').join(',');
+      for (;;) {
+        const rows = this.conn.prepare(`SELECT rid, object FROM ${T.docs} WHERE country = ? AND object IN (${marks}) LIMIT ?`).all(country, ...objects, CARRY_BATCH) as Array<{ rid: number; object: string }>;
+        if (!rows.length) break;
+        this.conn.transaction(() => {
+          for (const r of rows) this.removeRow(r.rid, r.object, country);
+        })();
+        await new Promise((r) => setImmediate(r));
+      }
+    }
+    const kept = (this.conn.prepare(`SELECT count(*) AS n FROM ${T.docs} WHERE country = ?`).get(country) as { n: number }).n;
+    if (scope.carry) {
+      // Rewritten rows get new rids past `last`: reading only up to it visits each kept row once.
+      const last = (this.conn.prepare(`SELECT max(rid) AS m FROM ${T.docs}`).get() as { m: number | null }).m ?? 0;
+      let after = 0;
+      for (;;) {
+        const rows = this.conn
+          .prepare(`SELECT rid, doc FROM ${T.docs} WHERE country = ? AND rid > ? AND rid <= ? ORDER BY rid LIMIT ?`)
+          .all(country, after, last, CARRY_BATCH) as Array<{ rid: number; doc: string }>;
+        if (!rows.length) break;
+        after = rows[rows.length - 1].rid;
+        this.writeBatch(rows.map((r) => scope.carry!(decodeDoc(r.doc))));
+        await new Promise((r) => setImmediate(r));
+      }
+    }
+    return kept;
   }
 
   /** Puts a finished build file in place of the live one; synchronous, so no query sees a mix. */
