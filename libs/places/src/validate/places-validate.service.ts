@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_LIMIT, parseRequest, Place, PlaceQueryRequest, PlaceValidateRequest, PlaceValidation } from '@lookup/contracts';
 import { PlacesSearchService } from '../search/places-search.service';
-import { readInput } from './validate-input';
+import { AddressInput, readInputs } from './validate-input';
 import { validationSearches } from './validate-searches';
 import { decideValidation, isSettled } from './validate-verdict';
 
@@ -16,7 +16,17 @@ export class PlacesValidateService {
   constructor(private readonly search: PlacesSearchService) {}
 
   async validate(dto: PlaceValidateRequest): Promise<PlaceValidation> {
-    const input = readInput(dto);
+    // Another reading of the typed text (a four-digit postal code) only where the first found nothing.
+    const [first, ...others] = readInputs(dto);
+    const verdict = await this.validateReading(first!, dto);
+    for (const input of isSettled(verdict) ? [] : others) {
+      const other = await this.validateReading(input, dto);
+      if (isSettled(other)) return other;
+    }
+    return verdict;
+  }
+
+  private async validateReading(input: AddressInput, dto: PlaceValidateRequest): Promise<PlaceValidation> {
     const limit = dto.limit ?? DEFAULT_LIMIT;
     const found: Place[] = [];
     let verdict = decideValidation(input, found, limit);

@@ -92,9 +92,38 @@ function postalOf(typed: string | undefined): AddressInput['postal'] {
   return { typed: typed.trim(), digits: typed.replace(/[\s-]/g, '') };
 }
 
-/** Pure: a validated request to what the matcher compares. */
-export function readInput(dto: PlaceValidateRequest): AddressInput {
+/** Countries whose postal codes have four digits (AT, CH, LI): there `1010` in `query` may be one. */
+const FOUR_DIGIT_POSTAL = new Set(['AT', 'CH', 'LI']);
+
+/**
+ * Pure: a validated request to what the matcher compares. The first reading is the request as
+ * the search reads it; the others read a lone four-digit number of `query` as the postal code
+ * (`Stephansplatz 3, 1010 Wien`: AT, CH and LI codes have four digits, and the search parser
+ * takes only five-digit ones for postal codes, so `1010` would otherwise be the house number).
+ * They are tried in turn while the earlier ones find nothing: `17. listopadu 1731` stays a house
+ * number where that address exists.
+ */
+export function readInputs(dto: PlaceValidateRequest): AddressInput[] {
   const queryTokens = dto.query ? tokens(dto.query) : [];
+  const readings = [readInputFrom(dto, queryTokens)];
+  const fourDigitCountries = !dto.country?.length || dto.country.some((c) => FOUR_DIGIT_POSTAL.has(c));
+  if (dto.postal_code?.trim() || !fourDigitCountries || queryTokens.some((t) => t.kind === 'postal')) return readings;
+  const lone = queryTokens.filter((t) => t.kind === 'number' && !t.role);
+  if (lone.length < 2) return readings;
+  for (const t of lone) {
+    if (!/^\d{4}$/.test(t.folded)) continue;
+    const asPostal: QueryToken = { kind: 'postal', folded: t.folded, lower: t.lower, prefix: false };
+    readings.push(readInputFrom(dto, queryTokens.map((x) => (x === t ? asPostal : x))));
+  }
+  return readings;
+}
+
+/** The request as the search reads it (the first of readInputs). */
+export function readInput(dto: PlaceValidateRequest): AddressInput {
+  return readInputFrom(dto, dto.query ? tokens(dto.query) : []);
+}
+
+function readInputFrom(dto: PlaceValidateRequest, queryTokens: QueryToken[]): AddressInput {
   const streetTokens = dto.street ? tokens(dto.street) : [];
   const street = part(dto.street);
   const municipality = part(dto.municipality);

@@ -1,7 +1,7 @@
 import { parseRequest, PlaceValidateRequest, PlaceValidation } from '@lookup/contracts';
 import { PlacesStore } from '../../store/places.store';
 import { PlacesSearchService } from '../../search/places-search.service';
-import { searchFixtureDocs } from '../../search/testing/search-fixtures';
+import { address, searchFixtureDocs } from '../../search/testing/search-fixtures';
 import { PlacesValidateService } from '../places-validate.service';
 
 /**
@@ -62,6 +62,19 @@ export function placesValidateContract(engine: string, makeStore: () => Promise<
       expect(v.candidates.map((p) => p.formatted_address).sort()).toEqual(['Nádražní 1, 568 02 Svitavy', 'Nádražní 1, 746 01 Opava']);
       const street = await validate({ street: 'Lihovarská', municipality: 'Opava', limit: 2 });
       expect([street.verdict, street.status, street.candidates.length]).toEqual(['ambiguous', 'insufficient', 2]);
+    });
+
+    it('reads a four-digit postal code in the query (AT, CH, LI), not as the house number', async () => {
+      expect(summary(await validate({ query: 'Stephansplatz 1, 1010 Wien' }))).toEqual(['exact', 'Stephansplatz 1, 1010 Wien', []]);
+      expect(summary(await validate({ query: 'Bahnhofstrasse 1, 8001 Zürich', country: 'CH' }))).toEqual(['exact', 'Bahnhofstrasse 1, 8001 Zürich', []]);
+      expect(summary(await validate({ query: 'Rue du Rhône 5 1204 Genève' }))).toEqual(['exact', 'Rue du Rhône 5, 1204 Genève', []]);
+      // The wrong one of the town's postal codes is corrected, as a five-digit one is.
+      expect(summary(await validate({ query: 'Schulgasse 4, 1010 Wien', country: 'AT' }))).toEqual(['corrected', 'Schulgasse 4, 1180 Wien', ['postal_code:1010>1180']]);
+      // Where the four digits are a house number after a number in the street's name, they stay one.
+      await store.upsert([address('svitavy', '17. listopadu', '1731', { adm: 57800001 })]);
+      expect(summary(await validate({ query: '17. listopadu 1731, Svitavy' }))).toEqual(['exact', '17. listopadu 1731, 568 02 Svitavy', []]);
+      // A country of five-digit codes never reads them as one.
+      expect((await validate({ query: 'Stephansplatz 1, 1010 Wien', country: 'CZ' })).verdict).toBe('not_found');
     });
 
     it('keeps to the requested countries', async () => {
