@@ -1,6 +1,6 @@
 import { AddressCorrection, CorrectedField, Place } from '@lookup/contracts';
 import { editDistance, fuzziness } from '../search/fuzzy';
-import { AddressInput, fieldWords, TypedWord } from './validate-input';
+import { AddressInput, fieldNumbers, fieldWords, TypedWord } from './validate-input';
 
 /** One candidate address compared with the typed one: what would have to change for them to be the same. */
 export interface CandidateMatch {
@@ -85,13 +85,17 @@ export function matchCandidate(input: AddressInput, p: Place): CandidateMatch | 
   const fix = (field: CorrectedField, given: string | null, value: string | null | undefined) => out.push({ field, given, value: value ?? null });
   let cost = 0;
 
-  const { cp, co, lone, evidence } = input.numbers;
+  const { cp, co, lone, evidence, others } = input.numbers;
   const sn = lower(p.street_number);
   const bn = lower(p.building_number);
   if ((cp && cp !== sn) || (co && co !== bn) || (lone && lone !== sn && lone !== bn)) return null;
+  // Every other number typed is the address's: in its street's or town's name, or its other house number.
+  const named = others.length ? new Set(fieldNumbers([streetOf(p), p.municipality, p.district, postalTown(p)].filter(Boolean).join(' '))) : null;
+  const otherHouse = (x: string) => (x === sn && lone !== sn) || (x === bn && lone !== bn);
+  if (others.some((x) => !named!.has(x) && !otherHouse(x))) return null;
   if (cp || co || lone) {
-    if (sn && !cp && lone !== sn) fix('street_number', null, p.street_number);
-    if (bn && !co && lone !== bn) fix('building_number', null, p.building_number);
+    if (sn && !cp && lone !== sn && !others.includes(sn)) fix('street_number', null, p.street_number);
+    if (bn && !co && lone !== bn && !others.includes(bn)) fix('building_number', null, p.building_number);
     if (sn && evidence !== !!p.formatted_number?.startsWith('č. ev.')) cost++;
   }
 

@@ -21,6 +21,12 @@ export interface TypedNumbers {
   evidence: boolean;
   co: string | null;
   lone: string | null;
+  /**
+   * The other lone numbers of the text (`17` of `17. listopadu 1731`, `1` of `Vodičkova 30,
+   * Praha 1`): a candidate must account for each, in its street's or town's name or as its other
+   * house number, or a number typed would be ignored (`Bahnhofstrasse 31.1` is not number 1).
+   */
+  others: string[];
 }
 
 /**
@@ -56,20 +62,39 @@ function part(text: string | undefined): TypedPart | null {
   return words.length ? { typed: text.trim(), words } : null;
 }
 
-const NO_NUMBERS: TypedNumbers = { cp: null, evidence: false, co: null, lone: null };
+const NO_NUMBERS: TypedNumbers = { cp: null, evidence: false, co: null, lone: null, others: [] };
 
-/** Numbers of a text: `79/22a`, `c. p. 79`, `ev. 59`, or a lone `79`. */
-function numbersIn(ts: QueryToken[]): TypedNumbers {
-  const n = { ...NO_NUMBERS };
+/**
+ * Numbers of a text: `79/22a`, `c. p. 79`, `ev. 59`, or a lone `79`. Of several lone numbers the
+ * last is the house number (a number before it may be part of the street's name, `17. listopadu
+ * 1731`), unless `loneAt` picks another (readInputs' other readings).
+ */
+function numbersIn(ts: QueryToken[], loneAt?: number): TypedNumbers {
+  const n: TypedNumbers = { ...NO_NUMBERS, others: [] };
+  const lones: string[] = [];
   for (const t of ts.filter((x) => x.kind === 'number')) {
     if ((t.role === 'cp' || t.role === 'ce') && !n.cp) [n.cp, n.evidence] = [t.folded, t.role === 'ce'];
     else if (t.role === 'co' && !n.co) n.co = t.folded;
-    // The last one: a number before it may be part of the street's name (`17. listopadu 1731`).
-    else if (!t.role) n.lone = t.folded;
+    else if (!t.role) lones.push(t.folded);
   }
   // `79/` alone is a conscription number; a lone number beside a slash pair adds nothing.
-  if (n.lone && (n.cp || n.co)) n.lone = null;
+  if (lones.length && !n.cp && !n.co) {
+    const at = loneAt ?? lones.length - 1;
+    n.lone = lones[at]!;
+    n.others = lones.filter((_, i) => i !== at);
+  }
   return n;
+}
+
+/** How many lone numbers a text has where no slash pair or conscription number is typed: the readings of which is the house number. */
+function loneCount(ts: QueryToken[]): number {
+  const numbers = ts.filter((x) => x.kind === 'number');
+  return numbers.some((t) => t.role) ? 0 : numbers.length;
+}
+
+/** The numbers written in a stored value (`17` of `17. listopadu`, `9` of `Praha 9`). */
+export function fieldNumbers(text: string | null | undefined): string[] {
+  return text ? tokens(text).filter((t) => t.kind === 'number').map((t) => t.folded) : [];
 }
 
 function hasAny(n: TypedNumbers): boolean {
@@ -84,6 +109,7 @@ function explicitNumbers(dto: PlaceValidateRequest): TypedNumbers {
     Object.assign(n, read.lone ? { cp: read.lone } : read);
   }
   if (dto.building_number) n.co = numbersIn(tokens(dto.building_number)).lone ?? n.co;
+  n.others = [];
   return n;
 }
 
@@ -107,14 +133,18 @@ export function readInputs(dto: PlaceValidateRequest): AddressInput[] {
   const queryTokens = dto.query ? tokens(dto.query) : [];
   const readings = [readInputFrom(dto, queryTokens)];
   const fourDigitCountries = !dto.country?.length || dto.country.some((c) => FOUR_DIGIT_POSTAL.has(c));
-  if (dto.postal_code?.trim() || !fourDigitCountries || queryTokens.some((t) => t.kind === 'postal')) return readings;
   const lone = queryTokens.filter((t) => t.kind === 'number' && !t.role);
-  if (lone.length < 2) return readings;
-  for (const t of lone) {
-    if (!/^\d{4}$/.test(t.folded)) continue;
-    const asPostal: QueryToken = { kind: 'postal', folded: t.folded, lower: t.lower, prefix: false };
-    readings.push(readInputFrom(dto, queryTokens.map((x) => (x === t ? asPostal : x))));
+  if (!dto.postal_code?.trim() && fourDigitCountries && !queryTokens.some((t) => t.kind === 'postal') && lone.length >= 2) {
+    for (const t of lone) {
+      if (!/^\d{4}$/.test(t.folded)) continue;
+      const asPostal: QueryToken = { kind: 'postal', folded: t.folded, lower: t.lower, prefix: false };
+      readings.push(readInputFrom(dto, queryTokens.map((x) => (x === t ? asPostal : x))));
+    }
   }
+  // Then each earlier lone number as the house number (`Vodičkova 30, Praha 1`: the 1 is the town's).
+  const queryNumbersUsed = !hasAny(explicitNumbers(dto)) && !hasAny(numbersIn(dto.street ? tokens(dto.street) : []));
+  const count = queryNumbersUsed ? loneCount(queryTokens) : 0;
+  for (let at = count - 2; at >= 0; at--) readings.push(readInputFrom(dto, queryTokens, at));
   return readings;
 }
 
@@ -123,13 +153,13 @@ export function readInput(dto: PlaceValidateRequest): AddressInput {
   return readInputFrom(dto, dto.query ? tokens(dto.query) : []);
 }
 
-function readInputFrom(dto: PlaceValidateRequest, queryTokens: QueryToken[]): AddressInput {
+function readInputFrom(dto: PlaceValidateRequest, queryTokens: QueryToken[], loneAt?: number): AddressInput {
   const streetTokens = dto.street ? tokens(dto.street) : [];
   const street = part(dto.street);
   const municipality = part(dto.municipality);
   // Parts win: the query's numbers and postal code count only where no part says otherwise.
   const explicit = explicitNumbers(dto);
-  const numbers = hasAny(explicit) ? explicit : hasAny(numbersIn(streetTokens)) ? numbersIn(streetTokens) : numbersIn(queryTokens);
+  const numbers = hasAny(explicit) ? explicit : hasAny(numbersIn(streetTokens)) ? numbersIn(streetTokens) : numbersIn(queryTokens, loneAt);
   const queryPostal = queryTokens.find((t) => t.kind === 'postal');
   const postal = postalOf(dto.postal_code) ?? (queryPostal ? { typed: queryPostal.lower, digits: queryPostal.folded } : null);
   // Kept even where a part repeats them: in a village without streets the town's name is also the street's.

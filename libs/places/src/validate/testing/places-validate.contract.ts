@@ -77,6 +77,17 @@ export function placesValidateContract(engine: string, makeStore: () => Promise<
       expect((await validate({ query: 'Stephansplatz 1, 1010 Wien', country: 'CZ' })).verdict).toBe('not_found');
     });
 
+    it('accounts for every number typed: none is dropped, one in the town\'s name is the town\'s', async () => {
+      // `31.1` is not number 1 (nor 31): a number the address does not have is not ignored.
+      expect((await validate({ query: 'Bahnhofstrasse 31.1, Zürich' })).verdict).toBe('not_found');
+      expect((await validate({ query: 'Lihovarská 5 79, Opava' })).verdict).toBe('not_found');
+      // Both house numbers written with a space instead of the slash: the address as typed.
+      expect(summary(await validate({ query: 'Kijevská 2125 13c Svitavy' }))).toEqual(['exact', 'Kijevská 2125/13c, 568 02 Svitavy', []]);
+      // The last number is the town's (`Praha 9`): the one before it is the house number.
+      await store.upsert([address('svitavy', 'Vodičkova', '30', { adm: 57800002, district: 'Praha 9' })]);
+      expect(summary(await validate({ query: 'Vodičkova 30, Praha 9' }))).toEqual(['exact', expect.stringContaining('Vodičkova 30'), []]);
+    });
+
     it('keeps to the requested countries', async () => {
       expect((await validate({ query: 'Lihovarská 79/22a Opava', country: 'SK' })).verdict).toBe('not_found');
     });
