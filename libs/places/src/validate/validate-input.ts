@@ -47,8 +47,22 @@ function tokens(text: string): QueryToken[] {
   return parseQuery(`${text} `).tokens;
 }
 
-function wordsOf(ts: QueryToken[]): TypedWord[] {
-  return ts.filter((t) => t.kind === 'word').map((t) => ({ folded: t.folded, typed: t.lower, prefix: t.prefix }));
+/** `lower` as it is written in `text` (its case kept: `Šumprek`, not `šumprek`), else `lower`. */
+function asWritten(text: string | undefined, lower: string): string {
+  if (!text) return lower;
+  const at = text.toLowerCase().indexOf(lower);
+  const written = at >= 0 ? text.slice(at, at + lower.length) : '';
+  return written.toLowerCase() === lower ? written : lower;
+}
+
+/** A postal code's digits as written in `text` (`010 01`, `00-951`), else the digits. */
+function postalAsWritten(text: string | undefined, digits: string): string {
+  const m = text?.match(new RegExp(`(?<!\\d)${digits.split('').join('[\\s-]?')}(?!\\d)`));
+  return m ? m[0] : digits;
+}
+
+function wordsOf(ts: QueryToken[], text?: string): TypedWord[] {
+  return ts.filter((t) => t.kind === 'word').map((t) => ({ folded: t.folded, typed: asWritten(text, t.lower), prefix: t.prefix }));
 }
 
 /** The words of a stored value as the input's are read, so `nám.` meets `náměstí`. */
@@ -58,7 +72,7 @@ export function fieldWords(text: string | null | undefined): string[] {
 
 function part(text: string | undefined): TypedPart | null {
   if (!text?.trim()) return null;
-  const words = wordsOf(tokens(text));
+  const words = wordsOf(tokens(text), text);
   return words.length ? { typed: text.trim(), words } : null;
 }
 
@@ -161,9 +175,9 @@ function readInputFrom(dto: PlaceValidateRequest, queryTokens: QueryToken[], lon
   const explicit = explicitNumbers(dto);
   const numbers = hasAny(explicit) ? explicit : hasAny(numbersIn(streetTokens)) ? numbersIn(streetTokens) : numbersIn(queryTokens, loneAt);
   const queryPostal = queryTokens.find((t) => t.kind === 'postal');
-  const postal = postalOf(dto.postal_code) ?? (queryPostal ? { typed: queryPostal.lower, digits: queryPostal.folded } : null);
+  const postal = postalOf(dto.postal_code) ?? (queryPostal ? { typed: postalAsWritten(dto.query, queryPostal.folded), digits: queryPostal.folded } : null);
   // Kept even where a part repeats them: in a village without streets the town's name is also the street's.
-  const loose = wordsOf(queryTokens);
+  const loose = wordsOf(queryTokens, dto.query);
   return { street, municipality, loose, numbers, postal };
 }
 

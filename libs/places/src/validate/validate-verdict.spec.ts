@@ -73,7 +73,7 @@ describe('validation verdict', () => {
       place: { place_id: LIHOVARSKA },
       corrections: [{ field: 'municipality', given: 'Opvaa', value: 'Opava' }],
     });
-    expect(decide({ query: 'Lihovarka 79/22a Opava' }).corrections).toEqual([{ field: 'street', given: 'lihovarka', value: 'Lihovarská' }]);
+    expect(decide({ query: 'Lihovarka 79/22a Opava' }).corrections).toEqual([{ field: 'street', given: 'Lihovarka', value: 'Lihovarská' }]);
   });
 
   it('completes a missing orientation number (and a missing conscription number)', () => {

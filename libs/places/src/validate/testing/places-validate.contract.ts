@@ -37,11 +37,16 @@ export function placesValidateContract(engine: string, makeStore: () => Promise<
       ]);
       expect(summary(await validate({ query: 'Lihovarská 79/22a', municipality: 'Opavva' }))).toEqual(['corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Opavva>Opava']]);
       expect(summary(await validate({ query: 'Lihovarska 79 Opva' }))).toEqual([
-        'corrected', 'Lihovarská 79/22a, 746 01 Opava', ['building_number:>22a', 'municipality:opva>Opava'],
+        'corrected', 'Lihovarská 79/22a, 746 01 Opava', ['building_number:>22a', 'municipality:Opva>Opava'],
       ]);
       expect(summary(await validate({ query: 'Kijevská 2125', municipality: 'Svitavy', postal_code: '56802' }))).toEqual([
         'corrected', 'Kijevská 2125/13c, 568 02 Svitavy', ['building_number:>13c'],
       ]);
+    });
+
+    it('reports what was given as it was typed: case and the postal code\'s space or dash kept', async () => {
+      expect(summary(await validate({ query: 'Lihovarská 79/22a, 746 99 OPAVA' }))).toEqual(['corrected', 'Lihovarská 79/22a, 746 01 Opava', ['postal_code:746 99>746 01']]);
+      expect(summary(await validate({ query: 'Lihovarská 79/22a, Opavva' }))).toEqual(['corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Opavva>Opava']]);
     });
 
     it('trusts the postal code over a wrong town', async () => {
