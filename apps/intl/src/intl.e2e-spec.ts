@@ -81,6 +81,9 @@ function intlSuite(get: () => IntlUnderTest): void {
     // The spec's own path (singular) answers the same.
     const again = await post(get().baseUrl, '/v1/intl/translation/submit', { api_key: get().key, translation: t['translation'], hash: plural.hash, locale: 'cs_CZ', contributor: author, tokens: ['number'], types: [2], variations: [24] });
     expect([again.status, (again.body as { id: number }).id]).toEqual([200, trid]);
+    // fbt's number mask (28, what its translation files carry) is read as the API's 2: the same translation.
+    const masked = await post(get().baseUrl, '/v1/intl/translations/submit', { api_key: get().key, translation: t['translation'], hash: plural.hash, locale: 'cs_CZ', contributor: author, tokens: ['number'], types: [28], variations: [24] });
+    expect([masked.status, (masked.body as { id: number; types: number[] }).id, (masked.body as { types: number[] }).types]).toEqual([200, trid, [2]]);
 
     const votes = await Promise.all(voters.map((contributor) => c.translations.vote({ trid, contributor })));
     expect(votes).toHaveLength(4);
@@ -92,7 +95,8 @@ function intlSuite(get: () => IntlUnderTest): void {
     const raw = (await c.translations.raw({ locale: 'cs_CZ' })) as { 'fb-locale': string; translations: Record<string, unknown> };
     expect(raw).toEqual({
       'fb-locale': 'cs_CZ',
-      translations: { [plural.hash]: { tokens: ['number'], types: [2], translations: [{ translation: 'V košíku máte {number} položek', variations: { '0': 24 } }] } },
+      // fbt's translate step wants fbt's variation masks in `types` (28 number), not the API's 2.
+      translations: { [plural.hash]: { tokens: ['number'], types: [28], translations: [{ translation: 'V košíku máte {number} položek', variations: { '0': 24 } }] } },
     });
   });
 
@@ -103,6 +107,31 @@ function intlSuite(get: () => IntlUnderTest): void {
     expect(up).toEqual({ inserted: 1, unknown_hashes: [] });
     const sk = (await c.translations.query({ query: 'kosiku', locale: 'sk_SK' })) as Array<{ approval_status: string; author: string }>;
     expect(sk).toEqual([expect.objectContaining({ approval_status: 'pending', author: admin })]);
+
+    // A translation file as fbt's tooling writes it: types are fbt's masks (28 number).
+    const [plural] = (await c.phrases.query({ query: 'items in the cart' })) as Array<{ hash: string }>;
+    const real = {
+      'fb-locale': 'pl_PL',
+      translations: {
+        [plural.hash]: {
+          tokens: ['number'],
+          types: [28],
+          translations: [
+            { translation: 'Masz {number} produkty w koszyku', variations: { '0': 20 } },
+            { translation: 'Masz {number} produktów w koszyku', variations: { '0': 12 } },
+          ],
+        },
+      },
+    };
+    expect(await c.translations.upload({ translations: JSON.stringify(real), contributor: admin })).toEqual({ inserted: 2, unknown_hashes: [] });
+    const pl = (await c.translations.query({ query: 'koszyku', locale: 'pl_PL' })) as Array<{ tokens: string[]; types: number[]; variations: number[] }>;
+    expect(pl.map((t) => [t.tokens, t.types, t.variations])).toEqual([
+      [['number'], [2], [20]],
+      [['number'], [2], [12]],
+    ]);
+    const badTypes = await post(get().baseUrl, '/v1/intl/translations/upload', { api_key: get().key, contributor: admin, translations: JSON.stringify({ 'fb-locale': 'pl_PL', translations: { [plural.hash]: { tokens: ['number'], types: [5], translations: [] } } }) });
+    expect(errorOf(badTypes)).toMatchObject({ status: 400, type: 'invalid_parameter' });
+    expect(JSON.stringify(badTypes.body)).toContain('types[0]: 5 is not an fbt variation type');
   });
 
   it('administrators bulk-approve a locale; translators may not', async () => {

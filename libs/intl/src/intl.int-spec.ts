@@ -168,7 +168,8 @@ function intlStoreContract(setup: () => Promise<{ ds: DataSource; stop(): Promis
     const out = processJSON({ phrases: collection.phrases, translationGroups: [group] }, { jenkins: true, hashModule: false, strict: false })['cs_CZ'];
     const key = (i: number) => fbtHashKey(collection.phrases[i].jsfbt.t);
     expect(out[key(0)]).toBe('Váš košík');
-    expect(out[key(1)]).toEqual({ '*': 'V košíku máte {number} položek', _1: 'V košíku máte 1 položku' });
+    // The few form (20) too: the export writes fbt's number mask (28) as the token's type.
+    expect(out[key(1)]).toEqual({ '*': 'V košíku máte {number} položek', '20': 'V košíku máte {number} položky', _1: 'V košíku máte 1 položku' });
     expect(out[key(3)]).toEqual({ now: 'Pay now', later: 'Pay later' });
     expect(await translations.export({ project, locale: 'fr_FR' })).toEqual({ 'fb-locale': 'fr_FR', translations: {} });
   });
@@ -187,6 +188,20 @@ function intlStoreContract(setup: () => Promise<{ ds: DataSource; stop(): Promis
       `pending ${author} V košíku máte {number} položky [20]`,
     ]);
     expect(await failure(imports.upload({ project, translations: json, contributor: 'who@else.example' }))).toMatchObject({ param: 'contributor' });
+
+    // A translation file as fbt's tooling writes it: fbt's masks in types (28 number, 3 gender).
+    const pluralHash = await hashOf('You have {number} items in the cart');
+    const likedHash = await hashOf('{buyer} liked your photo');
+    const real = {
+      'fb-locale': 'pl_PL',
+      translations: {
+        [pluralHash]: { tokens: ['number'], types: [28], translations: [{ translation: 'Masz {number} produkty w koszyku', variations: { '0': 20 } }] },
+        [likedHash]: { tokens: ['buyer'], types: [3], translations: [{ translation: '{buyer} polubiła twoje zdjęcie', variations: { '0': 2 } }] },
+      },
+    };
+    expect(await imports.upload({ project, translations: JSON.stringify(real), contributor: author })).toEqual({ inserted: 2, unknown_hashes: [] });
+    const pl = await translations.query({ project, query: 'w', locale: 'pl_PL' }); // both texts have a "w"
+    expect(pl.map((t) => `${t.approval_status} ${t.tokens} ${t.types} ${t.variations}`).sort()).toEqual(['pending buyer 1 2', 'pending number 2 20']);
   });
 
   it('names a project that does not exist', async () => {

@@ -16,6 +16,8 @@ export const LOCALE_PATTERN = /^[a-z]{2,3}_[A-Z]{2}$/;
 
 /** fbt's IntlFbtVariationType: what a token varies by. */
 export const FBT_VARIATION_TYPES = { gender: 1, number: 2, pronoun: 3 } as const;
+/** fbt's variation mask of a number token (`IntlVariations.Mask.NUMBER`), what translation files carry as its type. */
+export const FBT_NUMBER_MASK = 28;
 /** fbt's IntlVariations values (number: ZERO..OTHER, gender: MALE, FEMALE, UNKNOWN), plus 0 for "any". */
 export const FBT_VARIATION_VALUES = [0, 1, 2, 3, 4, 8, 12, 16, 20, 24] as const;
 

@@ -3,7 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 import { Required } from '../validation';
 import { ProjectField } from './intl-scope';
-import { FBT_VARIATION_TYPES, FBT_VARIATION_VALUES, LOCALE_PATTERN } from './intl.types';
+import { FBT_NUMBER_MASK, FBT_VARIATION_TYPES, FBT_VARIATION_VALUES, LOCALE_PATTERN } from './intl.types';
 
 /** Form bodies carry `variations[0]=4` as the string '4'; JSON may send numbers. */
 const IntArray = () =>
@@ -23,8 +23,8 @@ export class TranslationSubmitRequest {
   @IsOptional() @IsArray() @ArrayMaxSize(10) @IsString({ each: true }) @MaxLength(100, { each: true })
   tokens?: string[];
 
-  @ApiPropertyOptional({ type: [Number], description: 'Per token: 1 gender, 2 number, 3 pronoun' })
-  @IsOptional() @IntArray() @IsArray() @ArrayMaxSize(10) @IsIn(Object.values(FBT_VARIATION_TYPES), { each: true, message: 'types must be fbt variation types (1 gender, 2 number, 3 pronoun)' })
+  @ApiPropertyOptional({ type: [Number], description: "Per token: 1 gender, 2 number, 3 pronoun (fbt's number mask 28 is read as 2)" })
+  @IsOptional() @IntArray() @IsArray() @ArrayMaxSize(10) @IsIn([...Object.values(FBT_VARIATION_TYPES), FBT_NUMBER_MASK], { each: true, message: "types must be fbt variation types (1 gender, 2 number, 3 pronoun; fbt's number mask 28 is read as 2)" })
   types?: number[];
 
   @ApiPropertyOptional({ type: [Number], description: "Per token: fbt's IntlVariations value (e.g. 4 one, 24 other, 1 male, 2 female)" })

@@ -1,4 +1,5 @@
 import { FbtTranslationGroup } from '@lookup/contracts';
+import { ANY_VARIATION, defaultVariations, fileType } from './fbt-variations';
 
 /** What the export needs of one approved translation. */
 export interface ApprovedTranslation {
@@ -18,10 +19,17 @@ export interface ApprovedTranslation {
  * types, translations: [{translation, variations: {<token index>: <variation>}}]}}}`.
  *
  * Per phrase the token list is the longest one among its translations; every translation's
- * variations are re-indexed by token name into it. When two approved translations cover the
- * same variations, the one with more votes wins, then the one decided last, then the newest.
+ * variations are re-indexed by token name into it. `types` are fbt's variation masks (28
+ * number, 3 gender; see fbt-variations.ts), not the API's 1/2/3, and a token whose variation
+ * is "any" (0) is left out of the translation's `variations`, which is how fbt writes its
+ * default entry. Translations that fbt would file under the same entry (the same variations,
+ * counting "any" and the locale's default variations as one, as fbt does; two there make
+ * fbt's translate step fail with "Unexpected duplicate key") are exported once: the one with
+ * more votes wins, then the one decided last, then the newest.
  */
 export function buildTranslationGroup(locale: string, rows: ApprovedTranslation[]): FbtTranslationGroup {
+  const [numberDefault, genderDefault] = defaultVariations(locale);
+  const fbtDefault = (v: number) => v === numberDefault || v === genderDefault;
   const byPhrase = new Map<string, ApprovedTranslation[]>();
   for (const r of rows) byPhrase.set(r.phraseHash, [...(byPhrase.get(r.phraseHash) ?? []), r]);
   const translations: FbtTranslationGroup['translations'] = {};
@@ -41,14 +49,14 @@ export function buildTranslationGroup(locale: string, rows: ApprovedTranslation[
           types.push(t.types[i]);
           at = tokens.length - 1;
         }
-        variations[String(at)] = t.variations[i];
+        if (t.variations[i] !== ANY_VARIATION) variations[String(at)] = t.variations[i];
       });
-      const key = JSON.stringify(Object.entries(variations).sort());
+      const key = JSON.stringify(Object.entries(variations).filter(([, v]) => !fbtDefault(v)));
       if (seen.has(key)) continue;
       seen.add(key);
       out.push({ translation: t.translation, variations });
     }
-    translations[hash] = { tokens, types, translations: out };
+    translations[hash] = { tokens, types: types.map(fileType), translations: out };
   }
   return { 'fb-locale': locale, translations };
 }

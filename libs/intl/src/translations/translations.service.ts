@@ -17,6 +17,7 @@ import { ProjectsService } from '../projects/projects.service';
 import { nowText, PhraseEntity, TranslationEntity, VoteEntity } from '../store/intl.entities';
 import { inTransaction, isPostgres } from '../store/intl.store';
 import { buildTranslationGroup } from './fbt-export';
+import { storedTypeOfSubmit } from './fbt-variations';
 import { toTranslation, translationHash } from './translation.mapper';
 
 export class TranslationsService {
@@ -30,7 +31,7 @@ export class TranslationsService {
   async submit(dto: TranslationSubmitMessage): Promise<Translation> {
     if (dto.phash !== undefined && dto.phash !== dto.hash) throw DomainError.invalidParameter('phash', 'must equal hash when sent.');
     const tokens = dto.tokens ?? [];
-    const types = dto.types ?? [];
+    const types = (dto.types ?? []).map(storedTypeOfSubmit);
     const variations = dto.variations ?? [];
     if (types.length !== tokens.length || variations.length !== tokens.length) {
       throw DomainError.invalidParameter('variations', `tokens, types and variations must have one entry per token (got ${tokens.length}, ${types.length}, ${variations.length}).`);
