@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -47,13 +48,15 @@ export function registerDemoPage(app: NestFastifyApplication, config: AppConfig,
   const csp = contentSecurityPolicy(config.DEMO_TILE_URL);
   // One key per origin the page was loaded from (127.0.0.1 and localhost are two), made on first use.
   const keys = new Map<string, Promise<string>>();
-  const createDemoKey = demoKeyFactory(app);
+  const demoKeys = demoKeyFactory(app);
+  // Not a reason to refuse to start: the page's first load tries again.
+  if (!config.DEMO_API_KEY) fastify.addHook('onReady', () => demoKeys.revokeEarlier().catch((err: unknown) => new Logger('DemoPage').warn(`could not revoke the earlier starts' page keys yet: ${String(err)}`)));
   const keyFor = (origin: string): Promise<string> => {
     if (config.DEMO_API_KEY) return Promise.resolve(config.DEMO_API_KEY);
     let key = keys.get(origin);
     if (!key) {
       if (keys.size >= 8) return Promise.resolve('');
-      key = createDemoKey(origin);
+      key = demoKeys.create(origin);
       keys.set(origin, key);
       key.catch(() => keys.delete(origin));
     }
