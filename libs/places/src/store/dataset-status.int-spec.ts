@@ -50,6 +50,21 @@ describeWith(['opensearch'], 'dataset status in OpenSearch (distributed) and on 
     await writer.close();
     const reader = new OpenSearchDatasetStatus(client, prefix);
     expect(await reader.read()).toEqual({ CZ: { addresses: { ...a, version: 'v2' } }, SK: { addresses: sk } });
+    // Green on a single node: no replica it could never assign.
+    const health = await client.cluster.health({ index: `${prefix}-datasets` } as never);
+    expect((health.body as { status: string }).status).toBe('green');
+  });
+
+  it('an index made by an earlier version (the default replica) gets the setting at the next write', async () => {
+    const old = `${uniqueName('dstatus-old')}`;
+    await client.indices.create({ index: `${old}-datasets`, body: { settings: { index: { number_of_replicas: 1 } } } } as never);
+    const writer = new OpenSearchDatasetStatus(client, old);
+    const li = live(26, '/data/LI.txt');
+    await writer.record('LI', 'catalogue', li);
+    const settings = await client.indices.getSettings({ index: `${old}-datasets` } as never);
+    expect((settings.body as Record<string, { settings: { index: { auto_expand_replicas: string } } }>)[`${old}-datasets`]!.settings.index.auto_expand_replicas).toBe('0-1');
+    expect(await writer.read()).toEqual({ LI: { catalogue: li } });
+    await client.indices.delete({ index: `${old}-datasets` });
   });
 
   it('the places app shows the live datasets on /health/ready', async () => {

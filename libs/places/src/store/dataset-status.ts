@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import { AppConfig } from '@lookup/shared/config';
 import { DatasetStatus, LiveDataset } from '@lookup/shared/runtime';
-import { createOpenSearchClient, OpenSearchClient } from '@lookup/shared/search';
+import { createOpenSearchClient, OpenSearchClient, REPLICAS } from '@lookup/shared/search';
 
 /**
  * Which datasets are live, per country and kind, kept beside the store they describe: a JSON file
@@ -69,7 +69,29 @@ export class OpenSearchDatasetStatus implements DatasetStatusStore {
     return out;
   }
 
+  private ensured = false;
+
+  /**
+   * The index with the replicas every index of ours has (auto_expand 0-1): created by the first
+   * write it had the cluster's default of one replica, which a single node never assigns (the
+   * cluster yellow). An index made so by an earlier version gets the setting here too.
+   */
+  private async ensureIndex(): Promise<void> {
+    if (this.ensured) return;
+    const settings = { index: { auto_expand_replicas: REPLICAS } };
+    const created = await this.client.indices.create({ index: this.index, body: { settings } } as never).then(
+      () => true,
+      (err: { meta?: { body?: { error?: { type?: string } } } }) => {
+        if (err.meta?.body?.error?.type !== 'resource_already_exists_exception') throw err;
+        return false;
+      },
+    );
+    if (!created) await this.client.indices.putSettings({ index: this.index, body: settings } as never);
+    this.ensured = true;
+  }
+
   async record(country: string, kind: string, d: LiveDataset): Promise<void> {
+    await this.ensureIndex();
     // No mapping needed: a handful of small documents, read whole, never searched by field.
     await this.client.index({ index: this.index, id: `${country}:${kind}`, body: { country, kind, ...d }, refresh: true } as never);
   }
