@@ -43,6 +43,15 @@ function runChild(main, args, heapMb) {
   // Ctrl-C reaches the child through the terminal's process group; SIGTERM from a supervisor does not.
   process.on('SIGTERM', () => child.kill('SIGTERM'));
   process.on('SIGINT', () => undefined);
+  // `kill <pid of npm start>`: npm dies without passing the signal on, and this process would be
+  // re-parented with the server still listening. Its parent gone, the server is stopped as for SIGTERM.
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(orphaned);
+    child.kill('SIGTERM');
+  }, 500);
+  orphaned.unref();
   child.on('exit', (code, signal) => process.exit(code ?? 128 + (require("node:os").constants.signals[signal] ?? 1)));
 }
 
