@@ -47,7 +47,10 @@ describe('freePortRange', () => {
     const random = jest.spyOn(Math, 'random').mockReturnValueOnce((at + 0.5) / spans.length).mockReturnValueOnce((first - a + 0.5) / (b - a - 1));
     try {
       const second = await freePortRange(2);
-      expect(random).toHaveBeenCalledTimes(4);
+      // The pick of `first` was refused: another attempt followed (two draws each). More than one
+      // more is fine: other tests running at the same time hold ports and claims of their own.
+      expect(random.mock.calls.length).toBeGreaterThanOrEqual(4);
+      expect(random.mock.calls.length % 2).toBe(0);
       expect(Math.abs(second - first)).toBeGreaterThanOrEqual(2);
     } finally {
       random.mockRestore();
