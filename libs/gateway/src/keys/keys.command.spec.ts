@@ -7,6 +7,7 @@ import { ApiKeyService } from './api-key.service';
 import { KeysModule } from './keys.module';
 import { runKeysCommand, UsageError } from './keys.command';
 import { QuotaService } from '../quota/quota.service';
+import { ipAllowed, originAllowed } from './restrictions';
 
 describe('keys CLI commands (SQLite)', () => {
   const dir = tempDir();
@@ -25,6 +26,14 @@ describe('keys CLI commands (SQLite)', () => {
     await ctx.close();
     dir.remove();
   });
+
+  /** Every command line fails with its message, and the key store is as it was. */
+  async function refusedWithoutWrites(cases: Array<[string, string | RegExp]>): Promise<void> {
+    const repo = ctx.get(ApiKeyRepository);
+    const before = await repo.list();
+    for (const [argv, message] of cases) await expect(run(argv)).rejects.toThrow(message);
+    expect(await repo.list()).toEqual(before);
+  }
 
   it('creates a key shown once, stores only its hash, lists, limits, restricts and revokes it', async () => {
     const [created] = await run('create --name shop --search-limit 5 --rate 10 --burst 20 --origin https://shop.example --ip 10.0.0.0/8');
@@ -71,5 +80,76 @@ describe('keys CLI commands (SQLite)', () => {
     await expect(run('limits 1 --rate fast')).rejects.toThrow('--rate');
     await expect(run('limits 1 --burst 0')).rejects.toThrow('--burst');
     await expect(run('frobnicate')).rejects.toThrow('Usage:');
+  });
+  it('refuses unknown options, options without a value and stray arguments, writing nothing', async () => {
+    await refusedWithoutWrites([
+      ['create --name typo --orgin https://shop.example', /unknown option --orgin/],
+      ['create --name typo --origin', '--origin needs a value'],
+      ['create --name typo --origin --ip 10.0.0.1', '--origin needs a value'],
+      ['create --name typo --name other', '--name given more than once'],
+      ['create --name= --ip 10.0.0.1', '--name needs a value'],
+      ['create --name typo -n 1', 'unknown option -n'],
+      ['list --all', 'unknown option --all'],
+      ['limits 1 --month 2026-01', 'unknown option --month'],
+    ]);
+    await expect(run('create --name typo --orgin https://shop.example')).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('reads --opt=value like --opt value', async () => {
+    const [created] = await run('create --name=eqform --origin=https://shop.example --search-limit=10 --ip=10.0.0.0/8 --rate=2.5');
+    const [, id, , key] = created.split(/\s+/);
+    const service = ctx.get(ApiKeyService);
+    expect(await service.authenticate(key)).toMatchObject({ name: 'eqform', monthlySearchLimit: 10, ratePerSecond: 2.5, allowedOrigins: ['https://shop.example'], allowedIps: ['10.0.0.0/8'] });
+    await run(`limits ${id} --burst=7 --rate=default`);
+    service.forgetCache();
+    expect(await service.authenticate(key)).toMatchObject({ rateBurst: 7, ratePerSecond: 100 });
+  });
+
+  it('restrict with a typo or a stray argument leaves the restrictions as they were', async () => {
+    const [created] = await run('create --name kept --ip 127.0.0.1 --origin https://shop.example');
+    const [, id] = created.split(/\s+/);
+    const repo = ctx.get(ApiKeyRepository);
+    await expect(run(`restrict ${id} --ips 127.0.0.1`)).rejects.toThrow(/keys restrict: unknown option --ips/);
+    await expect(run(`restrict ${id} 127.0.0.1`)).rejects.toThrow('unexpected argument 127.0.0.1');
+    await expect(run(`restrict ${id} --ip 127.0.0.1 --ip 10.0.0.0/33`)).rejects.toThrow('--ip 10.0.0.0/33');
+    expect(await repo.findById(Number(id))).toMatchObject({ allowedIps: '["127.0.0.1"]', allowedOrigins: '["https://shop.example"]' });
+  });
+
+  it('refuses IPs, CIDR blocks and origins the gateway could never match, naming option and value', async () => {
+    await refusedWithoutWrites([
+      ['create --name bad --ip not-an-ip', '--ip not-an-ip: not an IP address'],
+      ['create --name bad --ip 10.0.0.0/33', '--ip 10.0.0.0/33: the prefix length must be 0-32'],
+      ['create --name bad --ip 2001:db8::/129', '--ip 2001:db8::/129: the prefix length must be 0-128'],
+      ['create --name bad --ip 10.0.0.0/x', '--ip 10.0.0.0/x'],
+      ['create --name bad --ip 999.1.1.1', '--ip 999.1.1.1'],
+      ['create --name bad --origin shop.example', '--origin shop.example: give scheme://host[:port]'],
+      ['create --name bad --origin https://shop.example/app', '--origin https://shop.example/app: an origin has no path'],
+      ['create --name bad --origin ftp://shop.example', '--origin ftp://shop.example: only http and https'],
+      ['create --name bad --origin *.', '--origin *.'],
+      ['restrict 1 --origin shop.example', '--origin shop.example'],
+    ]);
+  });
+
+  it('stores restrictions in the form the gateway compares', async () => {
+    const [created] = await run(
+      'create --name norm --origin HTTPS://Shop.Example:443/ --origin http://127.0.0.1:3000 --origin *.Example.com --ip ::FFFF:127.0.0.1 --ip 2001:0DB8:0::1 --ip 2001:db8::/032',
+    );
+    const [, , , key] = created.split(/\s+/);
+    const auth = await ctx.get(ApiKeyService).authenticate(key);
+    expect(auth.allowedOrigins).toEqual(['https://shop.example', 'http://127.0.0.1:3000', '*.example.com']);
+    expect(auth.allowedIps).toEqual(['127.0.0.1', '2001:db8::1', '2001:db8::/32']);
+    expect(originAllowed(auth.allowedOrigins, 'https://shop.example')).toBe(true);
+    expect(ipAllowed(auth.allowedIps, '2001:db8::1')).toBe(true);
+    expect(ipAllowed(auth.allowedIps, '::ffff:127.0.0.1')).toBe(true);
+  });
+
+  it('lookup keys --help lists every option the command accepts and where the store must be', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { COMMANDS } = require('../../../../tools/lookup/commands.js') as { COMMANDS: Record<string, { help: string }> };
+    const help = COMMANDS['keys'].help;
+    for (const opt of ['--name', '--search-limit', '--query-limit', '--rate', '--burst', '--origin', '--ip', '--project', '--month', 'PER_SECOND|default', 'N|default', '--opt=value']) {
+      expect(help).toContain(opt);
+    }
+    for (const env of ['DATA_DIR', 'SQLITE_PATH', 'DATABASE_URL']) expect(help).toContain(env);
   });
 });

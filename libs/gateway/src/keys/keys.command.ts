@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { ApiKeyRepository } from './api-key.repository';
 import { ApiKeyService } from './api-key.service';
 import { monthOf } from '../quota/quota.service';
@@ -6,35 +7,147 @@ export interface CommandIo {
   out(line: string): void;
 }
 
-const USAGE = `Usage: npm run keys -- <command>
-  create --name NAME [--search-limit N] [--query-limit N] [--rate PER_SECOND] [--burst N]
-         [--origin URL]... [--ip ADDR|CIDR]... [--project NAME]
-  list
-  revoke ID
-  limits ID [--search-limit N] [--query-limit N] [--rate PER_SECOND|default] [--burst N|default]
-  restrict ID [--origin URL]... [--ip ADDR|CIDR]...   (no flags: remove all restrictions)
-    --origin binds browsers only: any program can send an Origin header. Restrict keys used
-    from servers with --ip.
-  usage ID [--month YYYY-MM]`;
+/** Each command: its options (`one`: once at most, `many`: repeatable; all take a value), whether it takes an ID, its usage line. */
+interface CommandSpec {
+  options: Record<string, 'one' | 'many'>;
+  id: boolean;
+  usage: string;
+}
+
+const COMMANDS: Record<string, CommandSpec> = {
+  create: {
+    options: { name: 'one', 'search-limit': 'one', 'query-limit': 'one', rate: 'one', burst: 'one', origin: 'many', ip: 'many', project: 'one' },
+    id: false,
+    usage: `create --name NAME [--search-limit N] [--query-limit N] [--rate PER_SECOND] [--burst N]
+         [--origin URL]... [--ip ADDR|CIDR]... [--project NAME]`,
+  },
+  list: { options: {}, id: false, usage: 'list' },
+  revoke: { options: {}, id: true, usage: 'revoke ID' },
+  limits: {
+    options: { 'search-limit': 'one', 'query-limit': 'one', rate: 'one', burst: 'one' },
+    id: true,
+    usage: 'limits ID [--search-limit N] [--query-limit N] [--rate PER_SECOND|default] [--burst N|default]',
+  },
+  restrict: {
+    options: { origin: 'many', ip: 'many' },
+    id: true,
+    usage: 'restrict ID [--origin URL]... [--ip ADDR|CIDR]...   (no flags: remove all restrictions)',
+  },
+  usage: { options: { month: 'one' }, id: true, usage: 'usage ID [--month YYYY-MM]' },
+};
+
+const USAGE = `Usage: npm run keys -- <command>   (options as --opt value or --opt=value)
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n')}
+    --origin URL: scheme://host[:port] as a browser sends it (https://shop.example), or *.example.com
+    for any subdomain. --origin binds browsers only: any program can send an Origin header.
+    Restrict keys used from servers with --ip (an IPv4/IPv6 address or CIDR block).
+  Run it with the server's DATA_DIR/SQLITE_PATH (standalone) or DATABASE_URL (distributed):
+  elsewhere it works on (and creates) another, empty key store.`;
 
 export class UsageError extends Error {}
 
-function flags(args: string[]): { pos: string[]; one: Map<string, string>; many: Map<string, string[]> } {
+interface Parsed {
+  pos: string[];
+  one: Map<string, string>;
+  many: Map<string, string[]>;
+}
+
+/**
+ * The command's arguments: `--opt value` or `--opt=value` for the options `spec` knows; any other
+ * option, a repeated single option, an option without a value or a stray argument is a usage error,
+ * so a typo can never be dropped silently (and, for `restrict`, read as "remove restrictions").
+ */
+function flags(cmd: string, spec: CommandSpec, args: string[]): Parsed {
+  const usage = `Usage: npm run keys -- ${spec.usage}`;
+  const fail = (msg: string) => new UsageError(`keys ${cmd}: ${msg}\n${usage}`);
   const pos: string[] = [];
   const one = new Map<string, string>();
   const many = new Map<string, string[]>();
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (!a.startsWith('--')) {
+    if (!a.startsWith('-') || a === '-') {
       pos.push(a);
       continue;
     }
-    const v = args[++i];
-    if (v === undefined) throw new UsageError(`${a} needs a value`);
-    one.set(a.slice(2), v);
-    many.set(a.slice(2), [...(many.get(a.slice(2)) ?? []), v]);
+    const eq = a.indexOf('=');
+    const opt = eq >= 0 ? a.slice(0, eq) : a;
+    const name = opt.startsWith('--') ? opt.slice(2) : '';
+    const kind = Object.prototype.hasOwnProperty.call(spec.options, name) ? spec.options[name] : undefined;
+    if (!kind) {
+      const known = Object.keys(spec.options).map((o) => `--${o}`);
+      throw fail(`unknown option ${opt}${known.length ? ` (options: ${known.join(' ')})` : ' (it takes no options)'}`);
+    }
+    let v: string | undefined;
+    if (eq >= 0) v = a.slice(eq + 1);
+    else if (i + 1 < args.length && !args[i + 1].startsWith('--')) v = args[++i];
+    if (v === undefined || v === '') throw fail(`${opt} needs a value`);
+    if (kind === 'one' && one.has(name)) throw fail(`${opt} given more than once`);
+    one.set(name, v);
+    many.set(name, [...(many.get(name) ?? []), v]);
   }
+  if (pos.length > (spec.id ? 1 : 0)) throw fail(`unexpected argument ${pos[spec.id ? 1 : 0]}`);
   return { pos, one, many };
+}
+
+/**
+ * `--ip`: an IPv4/IPv6 address or CIDR block, stored in the form the gateway compares (restrictions.ts):
+ * IPv6 compressed and lower case, an IPv4-mapped address as IPv4.
+ */
+function normalizeIpRule(rule: string): string {
+  const bad = (why: string) => new UsageError(`--ip ${rule}: ${why}`);
+  const [addr, bitsText, extra] = rule.trim().split('/');
+  if (extra !== undefined) throw bad('not an IP address or CIDR block');
+  const kind = isIP(addr);
+  if (kind === 0 || addr.includes('%')) throw bad('not an IP address or CIDR block (e.g. 203.0.113.7, 203.0.113.0/24, 2001:db8::/32)');
+  let canonical = addr;
+  if (kind === 6) {
+    canonical = new URL(`http://[${addr}]`).hostname.slice(1, -1);
+    const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+    if (mapped) {
+      if (bitsText !== undefined) throw bad('write an IPv4-mapped block in its IPv4 form (e.g. 10.0.0.0/8)');
+      const [hi, lo] = [parseInt(mapped[1], 16), parseInt(mapped[2], 16)];
+      return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+    }
+  }
+  if (bitsText === undefined) return canonical;
+  const width = kind === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(bitsText) || Number(bitsText) > width) throw bad(`the prefix length must be 0-${width}`);
+  return `${canonical}/${Number(bitsText)}`;
+}
+
+/**
+ * `--origin`: `scheme://host[:port]` (http or https, no path), stored as the browser's serialisation
+ * of it (lower case, default port dropped, IDN as punycode, no trailing slash), which is what the
+ * gateway compares a request's Origin with; or `*.example.com`, any subdomain.
+ */
+function normalizeOriginRule(rule: string): string {
+  const bad = (why: string) => new UsageError(`--origin ${rule}: ${why}`);
+  const v = rule.trim();
+  if (v.startsWith('*.')) {
+    const host = v.slice(2);
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(`https://${host}`);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !host || /[/?#@]/.test(host) || parsed.hostname.includes('*')) throw bad('a wildcard is *.example.com (any subdomain of example.com)');
+    return `*.${parsed.host}`;
+  }
+  const hint = 'give scheme://host[:port] as a browser sends it, e.g. https://shop.example';
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw bad(hint);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad(`only http and https origins can be matched; ${hint}`);
+  if (url.username || url.password || url.pathname !== '/' || /[?#]/.test(v) || !/^https?:\/\/[^/]+\/?$/i.test(v)) {
+    throw bad(`an origin has no path, query or user; ${hint}`);
+  }
+  return url.origin;
 }
 
 function int(v: string | undefined, name: string): number | undefined {
@@ -69,7 +182,9 @@ async function keyById(repo: ApiKeyRepository, idText: string | undefined) {
 /** The keys CLI's commands, separated from process handling so they can be tested. */
 export async function runKeysCommand(argv: string[], service: ApiKeyService, repo: ApiKeyRepository, io: CommandIo): Promise<void> {
   const [cmd, ...rest] = argv;
-  const { pos, one, many } = flags(rest);
+  const spec = cmd !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
+  if (!spec) throw new UsageError(USAGE);
+  const { pos, one, many } = flags(cmd, spec, rest);
   switch (cmd) {
     case 'create': {
       const name = one.get('name');
@@ -78,8 +193,8 @@ export async function runKeysCommand(argv: string[], service: ApiKeyService, rep
         name,
         monthlySearchLimit: int(one.get('search-limit'), 'search-limit'),
         monthlyQueryLimit: int(one.get('query-limit'), 'query-limit'),
-        allowedOrigins: many.get('origin'),
-        allowedIps: many.get('ip'),
+        allowedOrigins: many.get('origin')?.map(normalizeOriginRule),
+        allowedIps: many.get('ip')?.map(normalizeIpRule),
         project: one.get('project') ?? null,
         ratePerSecond: rate(one.get('rate')),
         rateBurst: burst(one.get('burst')),
@@ -122,8 +237,10 @@ export async function runKeysCommand(argv: string[], service: ApiKeyService, rep
       return;
     }
     case 'restrict': {
+      const allowedOrigins = (many.get('origin') ?? []).map(normalizeOriginRule);
+      const allowedIps = (many.get('ip') ?? []).map(normalizeIpRule);
       const key = await keyById(repo, pos[0]);
-      await repo.update(key.id, { allowedOrigins: JSON.stringify(many.get('origin') ?? []), allowedIps: JSON.stringify(many.get('ip') ?? []) });
+      await repo.update(key.id, { allowedOrigins: JSON.stringify(allowedOrigins), allowedIps: JSON.stringify(allowedIps) });
       io.out(`key ${key.id} restrictions updated`);
       return;
     }
