@@ -82,7 +82,7 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
     };
     const location = (o.get('psc-list') ?? o.get('register') ?? o.get('geonames'))![0]!;
     const event = { country: sources.country, kind: 'catalogue', format: 'catalogue', location, publishedAt: new Date().toISOString() } as DatasetUpdatedEvent;
-    const report = await new DatasetRunner({ places: store, config }).run(event, { ...runOptions, dryRun, force: flags.has('--force') || runOptions.force }, importer);
+    const report = await new DatasetRunner({ places: store, config }).run(event, { onWait: out, ...runOptions, dryRun, force: flags.has('--force') || runOptions.force }, importer);
     if (dryRun) {
       const r = loaded!.report;
       out(`${sources.country}: dry run, nothing written: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates)${postal ? `, ${postal.postalCodes} postal codes from GeoNames` : ''}; ${report.docs} documents in all`);

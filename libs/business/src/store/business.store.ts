@@ -1,4 +1,5 @@
 import { CountryCode } from '@lookup/contracts';
+import type { ImportLease, ImportLeaseOptions } from '@lookup/shared/search';
 import { BusinessDoc } from '../domain/business.doc';
 
 export const BUSINESS_STORE = Symbol('BUSINESS_STORE');
@@ -58,6 +59,8 @@ export interface BusinessStore {
   byCin(digits: string, key: string, filter: BusinessFilter, size: number): Promise<BusinessDoc[]>;
   liveVersion(country: CountryCode): Promise<BusinessVersionInfo | null>;
   beginVersion(country: CountryCode): Promise<BusinessVersionBuild>;
+  /** One build at a time across processes (every country's build copies the others and switches one alias); see import-lease.ts. */
+  lockImports?(command: string, opts?: ImportLeaseOptions): Promise<ImportLease>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,8 @@
 import {
+  acquireImportLease,
   addMissingField,
+  ImportLease,
+  ImportLeaseOptions,
   aliasTargets,
   bulkIndex,
   ensureAliasedIndex,
@@ -64,10 +67,16 @@ export class OpenSearchBusinessStore implements BusinessStore {
   /** `readIndex`: a store reading one index only (the pipeline's verify step), never written. */
   constructor(
     private readonly client: OpenSearchClient,
-    indexPrefix: string,
+    private readonly indexPrefix: string,
     private readonly readIndex?: string,
   ) {
     this.alias = readIndex ?? `${indexPrefix}-${BUSINESS_ALIAS_SUFFIX}`;
+  }
+
+  /** The register's import lease (`business` in `<prefix>-import-locks`): one build at a time, whatever the country. */
+  lockImports(command: string, opts?: ImportLeaseOptions): Promise<ImportLease> {
+    if (this.readIndex) throw new Error('a reader store cannot import');
+    return acquireImportLease(this.client, this.indexPrefix, 'business', command, opts);
   }
 
   async init(): Promise<void> {

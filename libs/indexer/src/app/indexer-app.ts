@@ -85,6 +85,7 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       const r = await (changes.handles(job.event) ? changes : runner).run(job.event, {
         heartbeat: job.heartbeat,
         force: job.event.force === true,
+        onWait: (m) => log.log(`dataset ${dataset}: ${m}`),
         onProgress: (p) => {
           if (p.docs > written) progress.written(p.docs - written);
           if (p.totalBytes && p.bytes !== undefined) progress.read(p.bytes / p.totalBytes);

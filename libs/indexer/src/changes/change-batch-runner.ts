@@ -3,9 +3,10 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CATALOGUE_OBJECTS, PlacesStore } from '@lookup/places';
+import { ImportLeaseOptions } from '@lookup/shared/search';
 import { DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { fetchDataset } from '../download/fetch-dataset';
-import { DatasetProgress, DatasetRunOptions, DatasetRunReport, verifyChecksum } from '../pipeline/dataset-runner';
+import { DatasetProgress, DatasetRunOptions, DatasetRunReport, importLeaseCommand, verifyChecksum, withImportLease } from '../pipeline/dataset-runner';
 import { PermanentDatasetError } from '../pipeline/importers';
 import { applyRuianVfrBatch } from './ruian-change-applier';
 import { applySkChangeBatch, storeChangeSink } from './sk-change-applier';
@@ -65,7 +66,10 @@ export class ChangeBatchRunner {
         opts.heartbeat?.();
         opts.onProgress?.(p);
       };
-      const r =
+      const places = this.deps.places;
+      // Written into the live version: a version build of the country running meanwhile would switch the changes away, so it waits for it (and it for them).
+      const lock = places.lockImports && ((c: string, o: ImportLeaseOptions) => places.lockImports!(event.country, c, o));
+      const r = await withImportLease(lock, importLeaseCommand(event), opts, async () =>
         event.format === 'ruian-vfr'
           ? await this.applyRuian(local.path, !!opts.dryRun, onProgress)
           : await applySkChangeBatch({
@@ -76,7 +80,8 @@ export class ChangeBatchRunner {
               liveCatalogue: (await Promise.all(CATALOGUE_OBJECTS.map((o) => this.deps.places.list('SK', o)))).flat(),
               dryRun: opts.dryRun,
               onProgress,
-            });
+            }),
+      );
       return {
         country: event.country,
         kind: event.kind,

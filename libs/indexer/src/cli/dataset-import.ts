@@ -135,7 +135,7 @@ async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs,
   const live = event.kind === 'addresses' || event.kind === 'catalogue' ? await places.liveVersion(event.country) : null;
   const bar = progressReporter(deps.progress, { label: `${event.country} ${event.kind}`, logEveryMs: deps.progressLogEveryMs, expectedDocs: live?.docs });
   try {
-    const opts = { dryRun: args.dryRun, force: args.force, onProgress: (p: { docs: number; bytes?: number; totalBytes?: number }) => bar.update(p) };
+    const opts = { dryRun: args.dryRun, force: args.force, onProgress: (p: { docs: number; bytes?: number; totalBytes?: number }) => bar.update(p), onWait: deps.out };
     const skBaseline = () => {
       const live = readStatus(statusPath(config))['SK']?.['addresses'];
       return live && existsSync(live.source) ? live.source : undefined;

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { CountryCode } from '@lookup/contracts';
 import { CATALOGUE_OBJECTS, CatalogueComposer, PlaceDoc, PlacesSearchService, PlacesStore } from '@lookup/places';
 import { BusinessDoc, BusinessStore } from '@lookup/business';
+import { describeHolder, ImportLease, ImportLeaseOptions } from '@lookup/shared/search';
 import { DatasetKind, DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { fetchDataset } from '../download';
 import { BusinessImporter, DatasetImporter, ImportContext, ImporterReport, importerFor, LAYER_REPLACES, PermanentDatasetError, PlacesImporter } from './importers';
@@ -44,6 +45,39 @@ export interface DatasetRunOptions {
   force?: boolean;
   /** Called while making progress (the JetStream consumer's `working()`). */
   heartbeat?: () => void;
+  /** Told when another import of the same country (or of the business register) runs: this one waits for it to end. */
+  onWait?: (message: string) => void;
+}
+
+/** What an import's lease says it is doing (shown to an import that waits for it). */
+export function importLeaseCommand(event: Pick<DatasetUpdatedEvent, 'country' | 'kind' | 'format' | 'location'>): string {
+  return `import ${event.kind} ${event.country} (${event.format}) ${event.location}`;
+}
+
+/**
+ * Runs `work` holding the store's import lease (engines without one: as is); a waiting import is
+ * told who it waits for. `work` gets `assertHeld`, to call right before its switch.
+ */
+export async function withImportLease<T>(
+  lock: ((command: string, opts: ImportLeaseOptions) => Promise<ImportLease>) | undefined,
+  command: string,
+  opts: Pick<DatasetRunOptions, 'onWait' | 'dryRun' | 'heartbeat'>,
+  work: (assertHeld: () => void) => Promise<T>,
+): Promise<T> {
+  if (!lock || opts.dryRun) return work(() => undefined);
+  // Waiting is progress too: the event is not redelivered to another indexer meanwhile.
+  const beat = opts.heartbeat ? setInterval(opts.heartbeat, 1000) : null;
+  let lease: ImportLease;
+  try {
+    lease = await lock(command, { onWait: (h) => opts.onWait?.(`waiting for another import to finish: ${describeHolder(h)}`) });
+  } finally {
+    if (beat) clearInterval(beat);
+  }
+  try {
+    return await work(() => lease.assertHeld());
+  } finally {
+    await lease.release();
+  }
 }
 
 export interface DatasetRunnerDeps {
@@ -102,10 +136,15 @@ export class DatasetRunner {
         docs = n;
         emit();
       };
+      const command = importLeaseCommand(event);
+      const places = this.deps.places;
+      const business = this.deps.business;
+      // Held from reading the live version to the switch: a build of the same country (or, for the
+      // business register, of any country) in another process waits, so neither drops the other's data.
       const built =
         importer.target === 'places'
-          ? await this.runPlaces(importer, ctx, progress, opts, () => report)
-          : await this.runBusiness(importer, ctx, progress, opts, () => report);
+          ? await withImportLease(places.lockImports && ((c, o) => places.lockImports!(event.country, c, o)), command, opts, (held) => this.runPlaces(importer, ctx, progress, opts, () => report, held))
+          : await withImportLease(business?.lockImports && ((c, o) => business.lockImports!(c, o)), command, opts, (held) => this.runBusiness(importer, ctx, progress, opts, () => report, held));
       // Register batches may hold only streets and areas (Slovakia's initial batches: entrances come with change batches).
       if (importer.target === 'places' && importer.layer === 'addresses' && event.kind === 'addresses' && report.addresses === 0) {
         notes.push(
@@ -137,6 +176,7 @@ export class DatasetRunner {
     progress: (docs: number) => void,
     opts: DatasetRunOptions,
     report: () => ImporterReport,
+    assertHeld: () => void,
   ): Promise<{ version: string; docs: number; previous: DatasetRunReport['previous'] }> {
     const store = this.deps.places;
     const previous = await store.liveVersion(ctx.country);
@@ -158,6 +198,7 @@ export class DatasetRunner {
       const count = await build.count();
       checkCounts({ docs: count, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous, maxDrop: this.maxDrop, force: !!opts.force });
       await build.withReader((reader) => placeCanaries(new PlacesSearchService(reader), ctx.country, sample.picks()));
+      assertHeld();
       await build.commit();
       return { version: build.version, docs: count, previous };
     } catch (err) {
@@ -172,6 +213,7 @@ export class DatasetRunner {
     progress: (docs: number) => void,
     opts: DatasetRunOptions,
     _report: () => ImporterReport,
+    assertHeld: () => void,
   ): Promise<{ version: string; docs: number; previous: DatasetRunReport['previous'] }> {
     const store = this.deps.business;
     if (!store) throw new PermanentDatasetError('this indexer has no business store configured');
@@ -190,6 +232,7 @@ export class DatasetRunner {
       const docs = await build.count();
       checkCounts({ docs, loaded: loaded.docs, carried: 0, previous, maxDrop: this.maxDrop, force: !!opts.force });
       await build.withReader((reader) => businessCanaries(reader, sample.picks()));
+      assertHeld();
       await build.commit();
       return { version: build.version, docs, previous };
     } catch (err) {

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { processAlive } from '@lookup/shared/search';
 
 /** Who holds a data directory's import lock. */
 export interface LockHolder {
@@ -18,16 +19,6 @@ export class ImportLockedError extends Error {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 function readHolder(path: string): LockHolder | null {
   try {
     const h = JSON.parse(readFileSync(path, 'utf8')) as LockHolder;
@@ -40,7 +31,7 @@ function readHolder(path: string): LockHolder | null {
 /** The live holder of the lock, or null when there is none or it died (a stale lock). */
 export function lockHolder(path: string): LockHolder | null {
   const h = readHolder(path);
-  return h && alive(h.pid) ? h : null;
+  return h && processAlive(h.pid) ? h : null;
 }
 
 /**
@@ -58,7 +49,7 @@ export function acquireImportLock(path: string, command: string, onTakeOver?: ()
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
       const holder = readHolder(path);
-      if (holder && alive(holder.pid)) throw new ImportLockedError(path, holder);
+      if (holder && processAlive(holder.pid)) throw new ImportLockedError(path, holder);
       rmSync(path, { force: true });
       onTakeOver?.();
     }

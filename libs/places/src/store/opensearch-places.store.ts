@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { COUNTRY_CODES, CountryCode, PlaceObject } from '@lookup/contracts';
-import { addMissingField, bulkIndex, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, openSearchStatus, PackedHitsReader, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
+import { acquireImportLease, addMissingField, bulkIndex, ImportLease, ImportLeaseOptions, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, openSearchStatus, PackedHitsReader, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 import { buildOpenSearchNearby, buildOpenSearchSearch } from '../search/opensearch-query.builder';
@@ -26,7 +26,7 @@ export class OpenSearchPlacesStore implements PlacesStore {
   /** `readIndex`: a store reading one index only (the pipeline's verify step), never written. */
   constructor(
     private readonly client: OpenSearchClient,
-    indexPrefix: string,
+    private readonly indexPrefix: string,
     private readonly readIndex?: string,
   ) {
     this.alias = readIndex ?? `${indexPrefix}-places`;
@@ -122,6 +122,12 @@ export class OpenSearchPlacesStore implements PlacesStore {
 
   liveVersion(country: CountryCode): Promise<DatasetVersionInfo | null> {
     return liveCountryVersion(this.client, this.alias, country);
+  }
+
+  /** The country's import lease (`places:CZ` in `<prefix>-import-locks`): builds and change batches of one country never overlap. */
+  lockImports(country: CountryCode, command: string, opts?: ImportLeaseOptions): Promise<ImportLease> {
+    if (this.readIndex) throw new Error('a reader store cannot import');
+    return acquireImportLease(this.client, this.indexPrefix, `places:${country}`, command, opts);
   }
 
   async beginVersion(scope: VersionScope): Promise<PlacesVersionBuild> {

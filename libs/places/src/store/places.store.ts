@@ -1,4 +1,5 @@
 import { CountryCode, PlaceObject } from '@lookup/contracts';
+import type { ImportLease, ImportLeaseOptions } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 
@@ -91,6 +92,12 @@ export interface PlacesStore {
   liveVersion(country: CountryCode): Promise<DatasetVersionInfo | null>;
   /** Starts a new version of the country's documents beside the live one (see PlacesVersionBuild). */
   beginVersion(scope: VersionScope): Promise<PlacesVersionBuild>;
+  /**
+   * One writer of a country at a time, across processes (see import-lease.ts): taken before an
+   * import reads the live version and held until its switch. Engines whose imports are serialised
+   * otherwise (SQLite: one data directory's import.lock) leave it out.
+   */
+  lockImports?(country: CountryCode, command: string, opts?: ImportLeaseOptions): Promise<ImportLease>;
   /**
    * A value that changes whenever what the reads return may have changed (a write by any process,
    * a version switched in): equal before and after a read, and again later, it means the read's

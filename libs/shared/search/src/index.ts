@@ -5,3 +5,4 @@ export * from './sqlite';
 export * from './search-direct';
 export * from './data-stamp';
 export * from './packed-hits';
+export * from './import-lease';
