@@ -189,10 +189,11 @@ export class DatasetRunner {
     }
     // A catalogue is small: read whole, so the carried addresses can be re-linked to it on the way.
     const composer = importer.layer === 'catalogue' ? await composeCatalogue(ctx.country, importer.docs(ctx)) : null;
-    const build = await store.beginVersion({ country: ctx.country, replace: LAYER_REPLACES[importer.layer], carry: composer?.carry });
+    // The progress counts the new version's documents: the carried ones (every address, for a catalogue), then the loaded ones.
+    const build = await store.beginVersion({ country: ctx.country, replace: LAYER_REPLACES[importer.layer], carry: composer?.carry, onCarried: progress });
     try {
       const docs = composer ? inBatches(composer.docs()) : importer.docs(ctx);
-      const loaded = await build.load(sample.tap(docs), progress);
+      const loaded = await build.load(sample.tap(docs), (n) => progress(build.carried + n));
       opts.heartbeat?.();
       await build.seal();
       const count = await build.count();

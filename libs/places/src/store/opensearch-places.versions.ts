@@ -107,6 +107,10 @@ export async function* scan(client: OpenSearchClient, index: string, query: unkn
   }
 }
 
+async function* mapPages(pages: AsyncIterable<PlaceDoc[]>, fn: (d: PlaceDoc) => PlaceDoc): AsyncGenerator<PlaceDoc[]> {
+  for await (const docs of pages) yield docs.map(fn);
+}
+
 function countryQuery(country: CountryCode, notObjects?: string[]): unknown {
   const filter = [{ term: { [F.country]: country } }];
   return notObjects ? { bool: { filter, must_not: [{ terms: { [F.object]: notObjects } }] } } : { bool: { filter } };
@@ -162,10 +166,9 @@ export class OpenSearchPlacesVersionBuild implements PlacesVersionBuild {
     if (scope.replace !== 'all' && targets.length) {
       try {
         const from = writeIndexFor(alias, targets, scope.country);
-        for await (const docs of scan(client, from, countryQuery(scope.country, scope.replace))) {
-          await bulk(index, scope.carry ? docs.map(scope.carry) : docs);
-          b.carried += docs.length;
-        }
+        // The next page is read while the last one is written (one bulk in flight, as a load).
+        const pages = scan(client, from, countryQuery(scope.country, scope.replace));
+        b.carried = await pipelinedBulk(scope.carry ? mapPages(pages, scope.carry) : pages, (docs) => bulk(index, docs), BULK_DOCS, scope.onCarried);
       } catch (err) {
         await b.abort();
         throw err;

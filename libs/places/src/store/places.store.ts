@@ -37,7 +37,13 @@ export interface DatasetVersionInfo {
  * each through `carry` when given (a catalogue import re-links the carried addresses to its
  * regions and counties and counts them for the municipalities' weights and centroids).
  */
-export type VersionScope = { country: CountryCode; replace: PlaceObject[] | 'all'; carry?: (doc: PlaceDoc) => PlaceDoc };
+export type VersionScope = {
+  country: CountryCode;
+  replace: PlaceObject[] | 'all';
+  carry?: (doc: PlaceDoc) => PlaceDoc;
+  /** Told the documents copied so far while the live ones outside the scope are copied (a catalogue import carries every address). */
+  onCarried?: (docs: number) => void;
+};
 
 /**
  * One dataset version being built beside the live data. Nothing of it is visible to searches

@@ -300,6 +300,7 @@ export class SqlitePlacesStore implements PlacesStore {
         build.writeBatch(docs);
         // What verify compares with the new version's count of this country: other countries are copied, not counted.
         carried += docs.filter((d) => d.country === scope.country).length;
+        scope.onCarried?.(carried);
         // better-sqlite3 is synchronous: let the searches of this process in between batches.
         await new Promise((r) => setImmediate(r));
       }
