@@ -35,8 +35,11 @@ describe('HTTP edges in the compat shape (issue 14)', () => {
     await expectCompat400(post(`/v1/places/cz_${'1'.repeat(120)}`, 'application/x-www-form-urlencoded', ''), /longer than 100/, 'place_id');
     await expectCompat400(post(`/v1/business/cz_${'1'.repeat(120)}`, 'application/x-www-form-urlencoded', ''), /longer than 100/, 'business_id');
   });
-  it('a URL over 16 KB', async () => {
-    await expectCompat400(get(`/v1/places/regions?country=CZ&x=${'a'.repeat(17000)}`), /16 KB/);
+  it('a URL over 16 KB, readable by a browser page on another origin (the widget sees the message, not a CORS error)', async () => {
+    const bytes = get(`/v1/places/regions?country=CZ&x=${'a'.repeat(17000)}`, 'Origin: https://shop.example\r\n');
+    await expectCompat400(bytes, /16 KB/);
+    const a = await rawRequest(s.port, bytes);
+    expect(a.headers['access-control-allow-origin']).toBe('*');
   });
   it('a body shorter than its Content-Length', async () => {
     await expectCompat400(post('/v1/places/regions', 'application/x-www-form-urlencoded', 'country=CZ', 40), /Content-Length/);

@@ -4,10 +4,14 @@ import { ErrorBody, ErrorType, ErrorTypes, toErrorBody } from '@lookup/contracts
 import type { AppConfig } from '@lookup/shared/config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A compat answer written straight to a socket, for refusals made before Fastify has a request. */
+/**
+ * A compat answer written straight to a socket, for refusals made before Fastify has a request.
+ * Readable from any origin (the headers, Origin among them, were never parsed; the answer holds
+ * nothing of the request): a browser page gets the message instead of a CORS failure.
+ */
 function rawAnswer(status: number, reason: string, type: ErrorType, message: string): string {
   const body = JSON.stringify(toErrorBody({ status, type, message, param: null }));
-  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${body}`;
 }
 
 /**
