@@ -15,7 +15,7 @@ async function main(argv: string[]): Promise<void> {
       out(l);
     };
     try {
-      await runImport(argv, config, line, undefined, { onProgress: (p) => bar.update(p) });
+      await runImport(argv, config, line, undefined, { onProgress: (p) => bar.update(p), onStep: (m) => bar.step(m) });
     } finally {
       bar.finish();
     }

@@ -86,6 +86,7 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
         heartbeat: job.heartbeat,
         force: job.event.force === true,
         onWait: (m) => log.log(`dataset ${dataset}: ${m}`),
+        onStep: (m) => log.log(`dataset ${dataset}: ${m}`),
         onProgress: (p) => {
           if (p.docs > written) progress.written(p.docs - written);
           if (p.totalBytes && p.bytes !== undefined) progress.read(p.bytes / p.totalBytes);

@@ -53,8 +53,15 @@ describe('import CLI, standalone: in-process through the pipeline', () => {
     await runDatasetImport(['addresses', 'CZ', RUIAN], config, c.deps);
     expect(c.out[0]).toMatch(/^CZ addresses \(ruian-csv\): version \S+ live in sqlite: \d+ documents, 2 skipped \(previous: none\)/);
     expect(await addresses()).toBeGreaterThan(5);
-    const last = JSON.parse(c.progress.at(-1)!);
+    const events = c.progress.map((l) => JSON.parse(l) as { event: string; message?: string });
+    const last = events.filter((e) => e.event === 'import.progress').at(-1);
     expect(last).toMatchObject({ event: 'import.progress', dataset: 'CZ addresses', docs: expect.any(Number), rate: expect.any(Number) });
+    // The steps after the writing, each a line of its own, in order.
+    expect(events.filter((e) => e.event === 'import.step').map((e) => e.message!.replace(/\d+/g, 'N'))).toEqual([
+      'N documents written (N carried from the live version); making the new version searchable',
+      'verifying the new version: N documents, canary searches',
+      'switching to the new version, then removing the old one',
+    ]);
   });
 
   it('applies an SK change batch in place, and nothing the second time', async () => {

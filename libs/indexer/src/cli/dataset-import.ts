@@ -134,8 +134,13 @@ async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs,
   if (args.isUrl) await mkdir(downloadDir, { recursive: true });
   const live = event.kind === 'addresses' || event.kind === 'catalogue' ? await places.liveVersion(event.country) : null;
   const bar = progressReporter(deps.progress, { label: `${event.country} ${event.kind}`, logEveryMs: deps.progressLogEveryMs, expectedDocs: live?.docs });
+  // A line of its own after the bar, which goes on below it.
+  const line = (l: string) => {
+    bar.finish();
+    deps.out(l);
+  };
   try {
-    const opts = { dryRun: args.dryRun, force: args.force, onProgress: (p: { docs: number; bytes?: number; totalBytes?: number }) => bar.update(p), onWait: deps.out };
+    const opts = { dryRun: args.dryRun, force: args.force, onProgress: (p: { docs: number; bytes?: number; totalBytes?: number }) => bar.update(p), onWait: line, onStep: (m: string) => bar.step(m) };
     const skBaseline = () => {
       const live = readStatus(statusPath(config))['SK']?.['addresses'];
       return live && existsSync(live.source) ? live.source : undefined;

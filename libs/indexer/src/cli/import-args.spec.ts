@@ -97,4 +97,21 @@ describe('import progress', () => {
     expect(tty[0]).toMatch(/^\r\x1b\[2KSK \[#{15}-{15}\]  50% 1 docs/);
     expect(tty.at(-1)).toBe('\n');
   });
+
+  it('a step ends the bar and gets a line of its own (a JSON line off a terminal); the bar goes on below it', () => {
+    const tty: string[] = [];
+    const bar = progressReporter({ write: (s: string) => tty.push(s), isTTY: true }, { label: 'CZ catalogue', now: () => 2000 });
+    bar.update({ docs: 2835278 });
+    bar.step('verifying the new version: 2835278 documents, canary searches');
+    expect(tty.slice(-2)).toEqual(['\n', 'CZ catalogue: verifying the new version: 2835278 documents, canary searches\n']);
+    const lines: string[] = [];
+    let t = 0;
+    const log = progressReporter({ write: (s: string) => lines.push(s), isTTY: false }, { label: 'CZ catalogue', now: () => t });
+    log.update({ docs: 10 });
+    t = 61_500;
+    log.step('switching to the new version, then removing the old one');
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ event: 'import.step', dataset: 'CZ catalogue', message: 'switching to the new version, then removing the old one', elapsedSeconds: 61.5 });
+    // The last progress before it was drawn first (it was not yet, inside logEveryMs).
+    expect(JSON.parse(lines.at(-2)!)).toMatchObject({ event: 'import.progress', docs: 10 });
+  });
 });

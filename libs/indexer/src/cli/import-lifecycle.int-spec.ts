@@ -127,7 +127,8 @@ describe('import progress on a real-format source', () => {
     const lines: string[] = [];
     const deps = { out: () => undefined, progressLogEveryMs: 0, progress: { isTTY: false, write: (s: string) => lines.push(s) } };
     await runDatasetImport(['addresses', 'CZ', RUIAN], config, deps);
-    const snaps = lines.map((l) => JSON.parse(l) as { fraction: number | null; bytes: number | null; totalBytes: number | null; etaSeconds: number | null });
+    // The progress lines (the steps after the writing are lines of their own, event import.step).
+    const snaps = lines.map((l) => JSON.parse(l) as { event: string; fraction: number | null; bytes: number | null; totalBytes: number | null; etaSeconds: number | null }).filter((s) => s.event === 'import.progress');
     const fractions = snaps.map((s) => s.fraction);
     expect(fractions.every((f) => f !== null)).toBe(true);
     expect(fractions).toEqual([...fractions].sort((a, b) => a! - b!));

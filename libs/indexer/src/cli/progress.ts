@@ -55,6 +55,8 @@ export interface ProgressOutput {
 
 export interface ProgressReporter {
   update(p: ProgressSnapshot): void;
+  /** A step without documents to count (sealing, verifying, switching): a line of its own (a JSON line off a terminal). */
+  step(message: string): void;
   /** Draws the last state (a final JSON line, or the bar ended with a newline). */
   finish(): void;
 }
@@ -86,6 +88,11 @@ export function progressReporter(out: ProgressOutput, o: { label: string; logEve
       if (now() - shownAt < every) return;
       shownAt = now();
       show();
+    },
+    step(message) {
+      this.finish();
+      if (out.isTTY) out.write(`${o.label}: ${message}\n`);
+      else out.write(`${JSON.stringify({ event: 'import.step', dataset: o.label, message, elapsedSeconds: Math.round((now() - t0) / 100) / 10 })}\n`);
     },
     finish() {
       show();

@@ -47,6 +47,8 @@ export interface DatasetRunOptions {
   heartbeat?: () => void;
   /** Told when another import of the same country (or of the business register) runs: this one waits for it to end. */
   onWait?: (message: string) => void;
+  /** Told each step after the writing (seal, verify, switch): minutes on a whole register, when no documents are written. */
+  onStep?: (message: string) => void;
 }
 
 /** What an import's lease says it is doing (shown to an import that waits for it). */
@@ -195,11 +197,14 @@ export class DatasetRunner {
       const docs = composer ? inBatches(composer.docs()) : importer.docs(ctx);
       const loaded = await build.load(sample.tap(docs), (n) => progress(build.carried + n));
       opts.heartbeat?.();
+      opts.onStep?.(`${build.carried + loaded.docs} documents written (${build.carried} carried from the live version); making the new version searchable`);
       await build.seal();
       const count = await build.count();
       checkCounts({ docs: count, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous, maxDrop: this.maxDrop, force: !!opts.force });
+      opts.onStep?.(`verifying the new version: ${count} documents, canary searches`);
       await build.withReader((reader) => placeCanaries(new PlacesSearchService(reader), ctx.country, sample.picks()));
       assertHeld();
+      opts.onStep?.('switching to the new version, then removing the old one');
       await build.commit();
       return { version: build.version, docs: count, previous };
     } catch (err) {
@@ -229,11 +234,14 @@ export class DatasetRunner {
     try {
       const loaded = await build.load(sample.tap(importer.docs(ctx)), progress);
       opts.heartbeat?.();
+      opts.onStep?.(`${build.carried + loaded.docs} documents written (${build.carried} carried from the live version); making the new version searchable`);
       await build.seal();
       const docs = await build.count();
       checkCounts({ docs, loaded: loaded.docs, carried: 0, previous, maxDrop: this.maxDrop, force: !!opts.force });
+      opts.onStep?.(`verifying the new version: ${docs} documents, canary searches`);
       await build.withReader((reader) => businessCanaries(reader, sample.picks()));
       assertHeld();
+      opts.onStep?.('switching to the new version, then removing the old one');
       await build.commit();
       return { version: build.version, docs, previous };
     } catch (err) {
