@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig } from '@lookup/shared/config';
+import { join } from 'node:path';
+import { loadConfig, projectRoot } from '@lookup/shared/config';
 import { tempDir } from '@lookup/shared/testing';
 import { ApiKeyRepository } from './api-key.repository';
 import { ApiKeyService } from './api-key.service';
@@ -145,7 +146,7 @@ describe('keys CLI commands (SQLite)', () => {
 
   it('lookup keys --help lists every option the command accepts and where the store must be', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { COMMANDS } = require('../../../../tools/lookup/commands.js') as { COMMANDS: Record<string, { help: string }> };
+    const { COMMANDS } = require(join(projectRoot(), 'tools/lookup/commands.js')) as { COMMANDS: Record<string, { help: string }> };
     const help = COMMANDS['keys'].help;
     for (const opt of ['--name', '--search-limit', '--query-limit', '--rate', '--burst', '--origin', '--ip', '--project', '--month', 'PER_SECOND|default', 'N|default', '--opt=value']) {
       expect(help).toContain(opt);

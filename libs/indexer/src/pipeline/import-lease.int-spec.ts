@@ -2,8 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
-import { createOpenSearchClient, OpenSearchClient } from './opensearch.client';
-import { acquireImportLease, ImportLeaseHolder, ImportLeaseTimeoutError, importLocksIndex } from './import-lease';
+import { acquireImportLease, createOpenSearchClient, ImportLeaseHolder, ImportLeaseTimeoutError, importLocksIndex, OpenSearchClient } from '@lookup/shared/search';
 
 describeWith(['opensearch'], 'import lease on OpenSearch (one import per scope across processes)', () => {
   let client: OpenSearchClient;
