@@ -109,13 +109,15 @@ describeBrowser('demo page in headless Chromium (standalone profile, out of the 
     await options('address').first().waitFor();
     await page.waitForTimeout(300);
     // 7 keystrokes 25 ms apart, debounce 150 ms: one request, not seven. A pause of the
-    // debounce's length between two keystrokes (a stalled machine) sends one more.
+    // debounce's length between two keystrokes (a stalled machine) may send one more; only may:
+    // after a stall Chromium runs the queued keystroke before the queued timer (input goes first),
+    // so a long gap between two input events does not prove the timer ran between them.
     const times = await page.evaluate(() => (globalThis as unknown as { inputTimes: number[] }).inputTimes);
     const gaps = times.slice(1).map((t, i) => t - times[i]);
     const pauses = (ms: number) => gaps.filter((g) => g > ms).length;
     expect(times).toHaveLength(7);
     const sent = calls('/v1/places/query').length - before;
-    expect(sent).toBeGreaterThanOrEqual(1 + pauses(180));
+    expect(sent).toBeGreaterThanOrEqual(1);
     expect(sent).toBeLessThanOrEqual(1 + pauses(120));
     expect(await options('address').first().innerHTML()).toContain('<em>');
     await page.keyboard.press('ArrowDown');
