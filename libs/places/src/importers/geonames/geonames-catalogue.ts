@@ -12,8 +12,10 @@ import {
   LI_MUNICIPALITIES,
   LI_REGIONS,
   plCountyName,
-  plMunicipalityName,
+  PL_GMINA_NAMES_AS_WRITTEN,
   PL_VOIVODESHIPS,
+  PlGminaNames,
+  plGminaNames,
   POSTAL_CODE_DIGITS,
 } from './geonames-names';
 
@@ -38,9 +40,15 @@ export interface RowArea {
  * - AT: Bundesland = admin1Code without its leading zero, Bezirk = admin2Code, GKZ = admin3Code;
  * - CH: canton abbreviation (admin1Code), BFS district (admin2Code), BFS municipality (admin3Code);
  * - LI: municipality by its name (admin1Name) to the official BFS number, Oberland/Unterland, no county.
- * `cityGmina` names the PL city powiats by their gmina (see plCountyName).
+ * PL names: `gminas` names the gminas (plGminaNames: from the place names where GeoNames has no
+ * Polish one); `cityGmina` names the PL city powiats by their gmina (see plCountyName).
  */
-export function rowArea(country: GeonamesCatalogueCountry, r: GeonamesPostalRow, cityGmina: (code: string) => string | undefined = () => undefined): RowArea | string {
+export function rowArea(
+  country: GeonamesCatalogueCountry,
+  r: GeonamesPostalRow,
+  cityGmina: (code: string) => string | undefined = () => undefined,
+  gminas: PlGminaNames = PL_GMINA_NAMES_AS_WRITTEN,
+): RowArea | string {
   switch (country) {
     case 'PL': {
       if (!/^\d{4}$/.test(r.admin2Code)) return `powiat code "${r.admin2Code}" is not 4 TERYT digits`;
@@ -51,7 +59,7 @@ export function rowArea(country: GeonamesCatalogueCountry, r: GeonamesPostalRow,
       return {
         region: { code: voivodeship, name: region },
         county: { code: r.admin2Code, name: plCountyName(r.admin2Code, r.admin2Name, cityGmina(`${r.admin2Code}01`)) },
-        municipality: { code: r.admin3Code, name: plMunicipalityName(r.admin3Name) },
+        municipality: { code: r.admin3Code, name: gminas.name(r.admin3Code, r.admin3Name) },
         district: null,
       };
     }
@@ -127,8 +135,9 @@ interface Entry {
  */
 export function buildGeonamesCatalogue(country: GeonamesCatalogueCountry, rows: GeonamesPostalRow[]): Catalogue {
   const cat = emptyCatalogue(country);
+  const gminas = country === 'PL' ? plGminaNames(rows) : PL_GMINA_NAMES_AS_WRITTEN;
   const gminaNames = new Map<string, string>();
-  if (country === 'PL') for (const r of rows) if (!gminaNames.has(r.admin3Code)) gminaNames.set(r.admin3Code, plMunicipalityName(r.admin3Name));
+  if (country === 'PL') for (const r of rows) if (!gminaNames.has(r.admin3Code)) gminaNames.set(r.admin3Code, gminas.name(r.admin3Code, r.admin3Name));
   const levels = { region: new Map<string, Entry>(), county: new Map<string, Entry>(), municipality: new Map<string, Entry>() };
   const once = (kind: keyof typeof levels, ref: AreaRef, r: GeonamesPostalRow, fill: (d: PlaceDoc) => void): Entry => {
     const id = placeId(country, kind, ref.code);
@@ -145,7 +154,7 @@ export function buildGeonamesCatalogue(country: GeonamesCatalogueCountry, rows: 
   };
   for (const r of rows) {
     const problem = postalCodeProblem(country, r);
-    const area = problem ?? rowArea(country, r, (code) => gminaNames.get(code));
+    const area = problem ?? rowArea(country, r, (code) => gminaNames.get(code), gminas);
     if (typeof area === 'string') {
       cat.errors.push(`line ${r.line}: ${area}: left out of the catalogue`);
       continue;

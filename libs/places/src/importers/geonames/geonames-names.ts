@@ -56,24 +56,134 @@ export const LI_MUNICIPALITIES: Readonly<Record<string, { bfs: string; region: '
 export const LI_REGIONS: Readonly<Record<'oberland' | 'unterland', string>> = { oberland: 'Oberland', unterland: 'Unterland' };
 
 /**
- * PL powiat names as the API's `county` field shows them: GeoNames mixes `Powiat bolesławiecki`,
- * `powiat Łowicki`, English `Głogów County` and bare city names for the cities with powiat
- * rights. Written the Polish way, lowercase `powiat` + name (`powiat bolesławiecki`,
- * `powiat Głogów`); a city powiat (codes x61 and up) is the city itself (`Wrocław`), named by its
- * own gmina when GeoNames lists it (`Łódź` rather than the English `Lodz`).
+ * Official names (GUS TERYT TERC, `NAZWA` of the powiat's row; checked against the whole
+ * `TERC_Urzedowy_2025-11-18.xml` in `ttomasz/prg_convert`, see fixtures/pl/README.md) of the powiats the GeoNames PL file names only in English
+ * (`Głogów County`, `Leszno_County`, `Warsaw West County`), by TERYT powiat code. The file holds no
+ * Polish form of these 36: the official name is an adjective (`głogowski`, `leszczyński`,
+ * `karkonoski` for `Jelenia Góra County`) that cannot be derived from the town's name. Powiats
+ * GeoNames writes in Polish (`Powiat bolesławiecki`) are named from the file, not from here.
+ */
+export const PL_POWIATS_NAMED_IN_ENGLISH: Readonly<Record<string, string>> = {
+  '0203': 'głogowski',
+  '0204': 'górowski',
+  '0205': 'jaworski',
+  '0206': 'karkonoski',
+  '0207': 'kamiennogórski',
+  '0208': 'kłodzki',
+  '0210': 'lubański',
+  '0211': 'lubiński',
+  '0212': 'lwówecki',
+  '0213': 'milicki',
+  '0214': 'oleśnicki',
+  '0215': 'oławski',
+  '0216': 'polkowicki',
+  '0217': 'strzeliński',
+  '0218': 'średzki',
+  '0219': 'świdnicki',
+  '0220': 'trzebnicki',
+  '0221': 'wałbrzyski',
+  '0222': 'wołowski',
+  '0224': 'ząbkowicki',
+  '0225': 'zgorzelecki',
+  '0226': 'złotoryjski',
+  '0415': 'toruński',
+  '0603': 'chełmski',
+  '1019': 'zduńskowolski',
+  '1425': 'radomski',
+  '1432': 'warszawski zachodni',
+  '1602': 'głubczycki',
+  '1816': 'rzeszowski',
+  '2007': 'łomżyński',
+  '2204': 'gdański',
+  '2402': 'bielski',
+  '2415': 'wodzisławski',
+  '2612': 'staszowski',
+  '3010': 'koniński',
+  '3013': 'leszczyński',
+};
+
+/**
+ * PL powiat names as the API's `county` field shows them, the way TERYT writes them: lowercase
+ * `powiat` + the adjective (`powiat bolesławiecki`). GeoNames mixes `Powiat bolesławiecki`,
+ * `powiat Łowicki` (adjective lowercased here), English `Głogów County` / `Leszno_County` (named
+ * from PL_POWIATS_NAMED_IN_ENGLISH; a code not there falls back to `powiat Głogów`) and bare city
+ * names for the cities with powiat rights. A city powiat (codes x61 and up) is the city itself
+ * (`Wrocław`), named by its own gmina when GeoNames lists it (`Łódź` rather than the English `Lodz`).
  */
 export function plCountyName(code: string, admin2Name: string, cityGminaName?: string): string {
-  if (Number(code.slice(2)) >= 61) return cityGminaName ?? admin2Name;
-  const name = admin2Name.trim();
+  const name = admin2Name.replace(/_/g, ' ').trim();
+  if (Number(code.slice(2)) >= 61) return cityGminaName ?? name;
   const polish = /^powiat\s+(.+)$/i.exec(name);
-  if (polish) return `powiat ${polish[1]}`;
+  if (polish) return `powiat ${lowercaseAdjectives(polish[1]!)}`;
   const english = /^(.+?)\s+County$/i.exec(name);
-  return english ? `powiat ${english[1]}` : name;
+  if (english) return `powiat ${PL_POWIATS_NAMED_IN_ENGLISH[code] ?? english[1]}`;
+  return name;
+}
+
+/** `Łowicki` -> `łowicki`: powiat names are adjectives, lowercase in TERYT; nouns (`Głogów`) stay. */
+function lowercaseAdjectives(name: string): string {
+  return name.replace(/\p{Lu}\p{Ll}*(?:ski|cki|dzki)(?=\s|$)/gu, (w) => w.toLocaleLowerCase('pl'));
 }
 
 /** PL gmina names without the `Gmina ` GeoNames puts before 1 117 of them (`Gmina Gromadka` -> `Gromadka`). */
 export function plMunicipalityName(admin3Name: string): string {
-  return admin3Name.trim().replace(/^gmina\s+/i, '');
+  return admin3Name.replace(/_/g, ' ').trim().replace(/^gmina\s+/i, '');
+}
+
+/** The gmina names of one GeoNames PL file (see plGminaNames). */
+export interface PlGminaNames {
+  /** The name of gmina `code` on a row whose admin3Name reads `admin3Name`. */
+  name(code: string, admin3Name: string): string;
+}
+
+/** Names as the rows write them (less `Gmina `), for a row read without its file. */
+export const PL_GMINA_NAMES_AS_WRITTEN: PlGminaNames = { name: (_code, admin3Name) => plMunicipalityName(admin3Name) };
+
+/**
+ * PL gmina names, corrected from the file's own Polish columns where its admin3Name (column 8) is
+ * not a Polish name. Only a name that is no place anywhere in the file (column 3, letter case
+ * aside) is replaced, and only by a name the file itself writes for the same unit:
+ * - a city with powiat rights (powiat x61 and up, one gmina) by the powiat's name (column 6) when
+ *   that is a place of the file: `Warsaw` (146501) is `Warszawa`, as column 6 and the place of all
+ *   its 3 739 rows read;
+ * - a gmina whose rows all name one place written inside its name, by that place: `gmina Miasto
+ *   Łowicz` (100501, one row `Łowicz`) is `Łowicz`, as TERYT names it.
+ * Every other gmina keeps GeoNames' name: those named after a town the file lists in another gmina
+ * (`Bolesławiec` 020102), after one of several villages (`Bystra-Sidzina`), or after a village the
+ * file happens not to list (`Stare Babice` in a file whose one row of it is `Lipków`).
+ */
+export function plGminaNames(rows: readonly { place: string; admin2Name: string; admin2Code: string; admin3Name: string; admin3Code: string }[]): PlGminaNames {
+  const key = (s: string) => s.replace(/_/g, ' ').trim().toLocaleLowerCase('pl');
+  const places = new Set(rows.map((r) => key(r.place)));
+  const gminas = new Map<string, { names: Set<string>; places: Set<string>; cityNames: Set<string> }>();
+  for (const r of rows) {
+    let g = gminas.get(r.admin3Code);
+    if (!g) gminas.set(r.admin3Code, (g = { names: new Set(), places: new Set(), cityNames: new Set() }));
+    g.names.add(plMunicipalityName(r.admin3Name));
+    g.places.add(r.place.trim());
+    if (/^\d{4}$/.test(r.admin2Code) && Number(r.admin2Code.slice(2)) >= 61) g.cityNames.add(r.admin2Name.trim());
+  }
+  const renamed = new Map<string, string>();
+  for (const [code, g] of gminas) {
+    const city = [...g.cityNames].filter((n) => places.has(key(n)));
+    const only = g.places.size === 1 ? [...g.places][0]! : null;
+    for (const name of g.names) {
+      if (places.has(key(name))) continue;
+      if (city.length === 1) renamed.set(`${code}\t${name}`, city[0]!);
+      else if (only && containsWords(name, only)) renamed.set(`${code}\t${name}`, only);
+    }
+  }
+  return {
+    name: (code, admin3Name) => {
+      const name = plMunicipalityName(admin3Name);
+      return renamed.get(`${code}\t${name}`) ?? name;
+    },
+  };
+}
+
+/** `Miasto Łowicz` contains `Łowicz` as whole words, letter case aside. */
+function containsWords(name: string, words: string): boolean {
+  return ` ${name.toLocaleLowerCase('pl')} `.includes(` ${words.toLocaleLowerCase('pl')} `);
 }
 
 /** AT Bezirk names bare, as CZ okres names are: `Politischer Bezirk Güssing` -> `Güssing`; statutory cities (`Graz Stadt`) as written. */

@@ -29,7 +29,7 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
     expect(cat.regions.map((d) => `${d.place_id} ${d.name}`)).toEqual(['pl_r02 dolnośląskie', 'pl_r14 mazowieckie', 'pl_r22 pomorskie']);
     expect(cat.counties.map((d) => `${d.place_id} ${d.name}`)).toEqual([
       'pl_c0201 powiat bolesławiecki',
-      'pl_c0203 powiat Głogów',
+      'pl_c0203 powiat głogowski',
       'pl_c0264 Wrocław',
       'pl_c1418 powiat piaseczyński',
       'pl_c1465 Warszawa',
@@ -47,6 +47,69 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
     expect(cat.postalCodes.get('pl_m141804')).toEqual(new Set(['05500', '05502']));
     expect(cat.postalCodes.get('pl_m020101')).toEqual(new Set(['59700']));
     expect(cat.postalCodes.get('pl_m020102')).toEqual(new Set(['59700']));
+  });
+
+  it('PL: Polish names where GeoNames writes English ones or identifiers (Warsaw, Leszno_County, Warsaw West County)', async () => {
+    const dir = tempDir('geonames-');
+    try {
+      const file = join(dir.path, 'PL.txt');
+      // Rows in the GeoNames format as PL.txt writes these units (TERYT codes real, places and positions ours).
+      const row = (code: string, place: string, admin1: string, a1: string, admin2: string, c2: string, admin3: string, c3: string, lat: string, lng: string) =>
+        ['PL', code, place, admin1, a1, admin2, c2, admin3, c3, lat, lng, ''].join('\t');
+      writeFileSync(
+        file,
+        [
+          row('00-001', 'Warszawa', 'Mazovia', '78', 'Warszawa', '1465', 'Warsaw', '146501', '52.2355', '21.0040'),
+          row('00-950', 'Warszawa', 'Mazovia', '78', 'Warszawa', '1465', 'Warsaw', '146501', '52.2301', '21.0118'),
+          row('05-080', 'Izabelin', 'Mazovia', '78', 'Warsaw West County', '1432', 'Izabelin', '143202', '52.2976', '20.8125'),
+          row('05-080', 'Lipków', 'Mazovia', '78', 'Warsaw West County', '1432', 'Gmina Stare Babice', '143207', '52.2717', '20.8109'),
+          row('64-100', 'Leszno', 'Greater Poland', '86', 'Leszno', '3063', 'Leszno', '306301', '51.8400', '16.5750'),
+          row('64-113', 'Świerczyna', 'Greater Poland', '86', 'Leszno_County', '3013', 'Gmina Osieczna', '301303', '51.9000', '16.6800'),
+          row('87-162', 'Gronowo', 'Kujawsko-Pomorskie', '73', 'Torun County', '0415', 'Lubicz', '041504', '53.0300', '18.7500'),
+          row('99-400', 'Łowicz', 'Łódź Voivodeship', '74', 'powiat Łowicki', '1005', 'gmina Miasto Łowicz', '100501', '52.1070', '19.9450'),
+          row('99-400', 'Strzelcew', 'Łódź Voivodeship', '74', 'powiat Łowicki', '1005', 'Łowicz', '100507', '52.0900', '19.9000'),
+          // Case aside the gmina is its one place: GeoNames' `nad` is right, the place's `Nad` is not.
+          row('66-470', 'Kostrzyn Nad Odrą', 'Lubusz', '76', 'Powiat gorzowski', '0801', 'Kostrzyn nad Odrą', '080101', '52.5880', '14.6480'),
+          // Gminas keep their names where no place bears them: Bystra-Sidzina (two villages), Stare Babice and
+          // Osieczna above (villages this file does not list).
+          row('34-235', 'Bystra Podhalańska', 'Lesser Poland', '77', 'Powiat suski', '1215', 'Gmina Bystra-Sidzina', '121504', '49.6600', '19.7300'),
+          row('34-236', 'Sidzina', 'Lesser Poland', '77', 'Powiat suski', '1215', 'Gmina Bystra-Sidzina', '121504', '49.6300', '19.7000'),
+          '',
+        ].join('\n'),
+      );
+      const cat = await loadGeonamesCatalogue('PL', file);
+      expect(cat.errors).toEqual([]);
+      expect(cat.counties.map((d) => `${d.place_id} ${d.name}`)).toEqual([
+        'pl_c0415 powiat toruński',
+        'pl_c0801 powiat gorzowski',
+        'pl_c1005 powiat łowicki',
+        'pl_c1215 powiat suski',
+        'pl_c1432 powiat warszawski zachodni',
+        'pl_c1465 Warszawa',
+        'pl_c3013 powiat leszczyński',
+        'pl_c3063 Leszno',
+      ]);
+      expect(cat.municipalities.map((d) => `${d.place_id} ${d.name} (${d.county})`)).toEqual([
+        'pl_m041504 Lubicz (powiat toruński)',
+        'pl_m080101 Kostrzyn nad Odrą (powiat gorzowski)',
+        'pl_m100501 Łowicz (powiat łowicki)',
+        'pl_m100507 Łowicz (powiat łowicki)',
+        'pl_m121504 Bystra-Sidzina (powiat suski)',
+        'pl_m143202 Izabelin (powiat warszawski zachodni)',
+        'pl_m143207 Stare Babice (powiat warszawski zachodni)',
+        'pl_m146501 Warszawa (Warszawa)',
+        'pl_m301303 Osieczna (powiat leszczyński)',
+        'pl_m306301 Leszno (Leszno)',
+      ]);
+      const all = [...cat.regions, ...cat.counties, ...cat.municipalities];
+      expect(all.filter((d) => /_|County|Warsaw/.test(`${d.name} ${d.county ?? ''} ${d.region ?? ''}`))).toEqual([]);
+      // The postal codes carry the same names.
+      const { docs } = await collect({ country: 'PL', file, catalogue: cat, skipMunicipalities: true });
+      expect(docs.find((d) => d.place_id === 'pl_p00001')).toMatchObject({ municipality_id: 'pl_m146501', municipality: 'Warszawa', county: 'Warszawa', region: 'mazowieckie' });
+      expect(docs.find((d) => d.place_id === 'pl_p64113')).toMatchObject({ municipality: 'Osieczna', county: 'powiat leszczyński', region: 'wielkopolskie' });
+    } finally {
+      dir.remove();
+    }
   });
 
   it('AT: Bundesland digit, Bezirk, GKZ; Vienna one municipality 90001 whatever its Gemeindebezirk', async () => {
@@ -96,7 +159,8 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
           'PL\t88-420\tJezioro\tKujawsko-Pomorskie\t73\t\t\t\t\t52.6500\t17.7600\t',
           'PL\t00-95\tWarszawa\tMazovia\t78\tWarszawa\t1465\tWarszawa\t146501\t52.2301\t21.0118\t',
           'PL\t00-951\tWarszawa\tMazovia\t78\tWarszawa\t1465\tWarszawa\t146501\tnorth\t21.0118\t',
-          'PL\t00-952\tWarszawa\tMazovia\t78\tWarszawa\t1465\tStolica\t146501\t52.2301\t21.0118\t',
+          // Its own place name, so not a GeoNames name to correct from the place names (plGminaNames).
+          'PL\t00-952\tStolica\tMazovia\t78\tWarszawa\t1465\tStolica\t146501\t52.2301\t21.0118\t',
           '',
         ].join('\n'),
       );
@@ -138,8 +202,14 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
 
   it('names: PL powiats the Polish way, CH cantons without the word canton', () => {
     expect(plCountyName('0201', 'Powiat bolesławiecki')).toBe('powiat bolesławiecki');
-    expect(plCountyName('1005', 'powiat Łowicki')).toBe('powiat Łowicki');
-    expect(plCountyName('1432', 'Warsaw West County')).toBe('powiat Warsaw West');
+    expect(plCountyName('1005', 'powiat Łowicki')).toBe('powiat łowicki');
+    expect(plCountyName('1006', 'Powiat łódzki wschodni')).toBe('powiat łódzki wschodni');
+    // English in GeoNames: the TERYT name (PL_POWIATS_NAMED_IN_ENGLISH); an unknown code keeps the town, never `_`.
+    expect(plCountyName('1432', 'Warsaw West County')).toBe('powiat warszawski zachodni');
+    expect(plCountyName('3013', 'Leszno_County')).toBe('powiat leszczyński');
+    expect(plCountyName('0206', 'Jelenia Góra County')).toBe('powiat karkonoski');
+    expect(plCountyName('3030', 'Nowhere_County')).toBe('powiat Nowhere');
+    expect(plCountyName('1465', 'Warszawa', 'Warszawa')).toBe('Warszawa');
     expect(plCountyName('1061', 'Lodz', 'Łódź')).toBe('Łódź');
     expect(plCountyName('1061', 'Lodz')).toBe('Lodz');
     expect(['Kanton Zürich', 'Canton de Berne', 'Canton du Valais', "Canton d'Argovie", 'Genève'].map(chRegionName)).toEqual(['Zürich', 'Berne', 'Valais', 'Argovie', 'Genève']);

@@ -36,8 +36,17 @@ function expected(cc: Cc): Expected {
   const postal = (c: string[]) => c[1]!.replace(/\D/g, '');
   const ok = rows.filter((c) => postal(c).length === DIGITS[cc]);
   const municipalitiesOf = new Map<string, Set<string>>();
+  // PL: a gmina GeoNames names with no place of the file (`Warsaw`) whose rows all name one place (`Warszawa`) is that place.
+  const plPlaces = new Set(rows.map((c) => c[2]!.toLocaleLowerCase('pl')));
+  const plGminaPlaces = new Map<string, Set<string>>();
+  if (cc === 'PL') for (const c of rows) if (c[8]) plGminaPlaces.set(c[8], (plGminaPlaces.get(c[8]) ?? new Set()).add(c[2]!));
+  const plGmina = (c: string[]): string => {
+    const n = c[7]!.replace(/^gmina /i, '');
+    const places = plGminaPlaces.get(c[8]!)!;
+    return !plPlaces.has(n.toLocaleLowerCase('pl')) && places.size === 1 ? [...places][0]! : n;
+  };
   const name = (c: string[]): string | null => {
-    if (cc === 'PL') return c[8] ? c[7]!.replace(/^Gmina /, '') : null;
+    if (cc === 'PL') return c[8] ? plGmina(c) : null;
     if (cc === 'AT') return c[8]!.length === 3 ? 'Wien' : c[7]!;
     if (cc === 'CH') return c[7]!;
     if (cc === 'LI') return c[3]!;
@@ -121,6 +130,12 @@ export function geonamesDataContract(engine: string, makeStore: () => Promise<Pl
         if (want.municipalities !== null) expect(municipalities.length).toBe(want.municipalities);
         else expect(municipalities.length).toBeGreaterThan(0);
         const regionIds = new Set(regions.map((r) => r.place_id));
+        if (cc === 'PL') {
+          // Polish names, as the API shows them: GeoNames' `Leszno_County`, `Warsaw West County` and `Warsaw` are not.
+          const names = [...regions.map((r) => r.name), ...counties.map((c) => c.name), ...municipalities.flatMap((m) => [m.municipality!, m.county ?? ''])];
+          expect(names.filter((n) => /_|County|Warsaw/.test(n))).toEqual([]);
+          expect(municipalities.find((m) => m.place_id === 'pl_m146501')).toMatchObject({ municipality: 'Warszawa', county: 'Warszawa', region: 'mazowieckie' });
+        }
         for (const r of regions) expect(r).toMatchObject({ object: 'region', country: cc });
         for (const m of municipalities) {
           // CZ/SK municipalities get positions by matching GeoNames to the register; a few stay unplaced.
