@@ -9,10 +9,11 @@ import { KEY_ENTITIES, keysDataSourceOptions } from './keys.store';
 /** Keys and usage on their own connection; shared by the gateway and the keys CLI. */
 @Module({})
 export class KeysModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `retryAttempts`: how often TypeORM retries a failed connect (Nest's default 9, 3 s apart; the CLI says why at once: 0). */
+  static forRoot(config: AppConfig, opts: { retryAttempts?: number } = {}): DynamicModule {
     return {
       module: KeysModule,
-      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot(keysDataSourceOptions(config)), TypeOrmModule.forFeature(KEY_ENTITIES, GATEWAY_DB)],
+      imports: [ConfigModule.forRoot(config), TypeOrmModule.forRoot({ ...keysDataSourceOptions(config), ...opts }), TypeOrmModule.forFeature(KEY_ENTITIES, GATEWAY_DB)],
       providers: [ApiKeyRepository, ApiKeyService],
       exports: [ApiKeyRepository, ApiKeyService],
     };
