@@ -11,6 +11,7 @@ import { REDACT_PATHS, REDACTED, redactText, requestLogEntry } from './redact';
 import { registerDemoPage } from './demo-page';
 import { AccessLog, logUnanswered } from './access-log';
 import { serializeReply } from './reply-serializer';
+import { registerRouteIndex } from './route-methods';
 
 function trustProxy(value: string): boolean | number | string {
   if (value === 'true') return true;
@@ -61,6 +62,7 @@ export async function configureGatewayApp(app: NestFastifyApplication): Promise<
   const config = app.get<AppConfig>(APP_CONFIG);
   capConnectionsPerIp(fastify.server, config.HTTP_MAX_CONNECTIONS_PER_IP);
   registerQueryLimit(fastify);
+  registerRouteIndex(fastify);
   registerBodyParsers(fastify);
   // A service's answer that crossed NATS as JSON is written as it came (RawJson), not decoded and
   // encoded again. Fastify's types say string; it writes a Buffer payload as it is (reply.js onSendEnd).

@@ -1,9 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { DomainError, ErrorEnvelope, ErrorTypes, toErrorBody } from '@lookup/contracts';
 import { UNAVAILABLE_RETRY_AFTER_S, unavailableError } from '@lookup/shared/transport';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SUPPORTED_BODY_TYPES } from './body-parsing';
 import { redactText } from './redact';
+import { methodsOf } from './route-methods';
 
 /** Fastify's own wording where it misleads or names internals. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -24,12 +25,30 @@ export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const env = this.toEnvelope(exception);
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const wrongMethod = this.wrongMethod(exception, http.getRequest?.<FastifyRequest>());
+    if (wrongMethod) reply.header('Allow', wrongMethod.allow.join(', '));
+    const env = wrongMethod?.env ?? this.toEnvelope(exception);
     const retryAfter = env.retryAfter ?? (env.status === 503 || env.status === 504 ? UNAVAILABLE_RETRY_AFTER_S : undefined);
     if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
     reply.header('swiftyper-should-retry', env.status >= 500 || env.type === ErrorTypes.rateLimit ? 'true' : 'false');
     void reply.status(env.status).send(toErrorBody(env));
+  }
+
+  /**
+   * A path the router knows, asked with another method (`GET /v1/places/query`: the API is POST):
+   * 405 with `Allow`, saying which method to use, instead of "Unknown endpoint.".
+   */
+  private wrongMethod(exception: unknown, req: FastifyRequest | undefined): { env: ErrorEnvelope; allow: string[] } | null {
+    if (!req || !(exception instanceof HttpException) || exception.getStatus() !== 404) return null;
+    const path = (req.url ?? '').split('?')[0]!;
+    const methods = methodsOf(req.server, path);
+    if (!methods.length || methods.includes(req.method)) return null;
+    return {
+      allow: methods,
+      env: { status: 405, type: ErrorTypes.invalidRequest, message: `${req.method} is not supported on ${path}: send the request as ${methods.join(' or ')}.`, param: null },
+    };
   }
 
   toEnvelope(exception: unknown): ErrorEnvelope {

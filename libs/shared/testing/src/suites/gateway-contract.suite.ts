@@ -169,6 +169,30 @@ export function gatewayContractSuite(get: () => GatewayUnderTest): void {
       const r = await post(get().baseUrl, '/v1/nothing/here', { api_key: get().key });
       expect(errorOf(r)).toEqual({ status: 404, type: 'invalid_request', code: 'invalid_request', param: null });
     });
+
+    it('a GET of a POST endpoint (a browser, a curl without -d) is a 405 saying to POST, not "Unknown endpoint."', async () => {
+      for (const path of ['/v1/places/query', '/v1/places/regions', '/v1/places/cz_m585068', '/v1/utils/email/validate']) {
+        const r = await fetch(`${get().baseUrl}${path}?api_key=${get().key}&query=x`, { headers: { origin: 'https://shop.example' } });
+        expect({ path, status: r.status, allow: r.headers.get('allow'), body: await r.json() }).toEqual({
+          path,
+          status: 405,
+          allow: 'POST',
+          body: { error: { type: 'invalid_request', code: 'invalid_request', message: `GET is not supported on ${path}: send the request as POST.`, param: null } },
+        });
+        expect(r.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+      }
+      // A GET endpoint asked with POST says GET; a path no method serves stays a 404.
+      const asPost = await post(get().baseUrl, '/v1/utils/ip/192.0.2.1', { api_key: get().key });
+      expect([asPost.status, asPost.headers.get('allow'), (asPost.body as { error: { message: string } }).error.message]).toEqual([
+        405,
+        'GET',
+        'POST is not supported on /v1/utils/ip/192.0.2.1: send the request as GET.',
+      ]);
+      const ip = await post(get().baseUrl, '/v1/utils/ip/192.0.2.1/more', { api_key: get().key });
+      expect(errorOf(ip)).toEqual({ status: 404, type: 'invalid_request', code: 'invalid_request', param: null });
+      const unknown = await fetch(`${get().baseUrl}/v1/nothing/here`);
+      expect(unknown.status).toBe(404);
+    });
   });
 
   describe('request shapes real clients send', () => {
