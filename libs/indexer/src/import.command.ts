@@ -63,7 +63,9 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
       : country === 'SK'
         ? { country, sources: { register: required(o, 'register'), geonames } } as const
         : { country: country as 'PL' | 'AT' | 'CH' | 'LI', sources: { geonames: required(o, 'geonames')[0] } } as const;
-  const lock = acquireImportLock(importLockPath(config.sqlitePath), argv.join(' '));
+  // One import at a time per data directory (SQLite); a store with leases (OpenSearch) has one per
+  // country instead, taken by the runner: a data directory's file would make an LI import wait for CZ.
+  const lock = store.lockImports ? null : acquireImportLock(importLockPath(config.sqlitePath), argv.join(' '));
   try {
     await store.init();
     let loaded: LoadedCatalogue | undefined;
@@ -97,7 +99,7 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
       await status.close();
     }
     const r = loaded!.report;
-    out(`${sources.country}: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates) into ${store.engine} in ${report.seconds.toFixed(1)} s`);
+    out(`${sources.country}: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates) into ${store.engine} in ${report.seconds.toFixed(1)} s${report.waitedSeconds && report.waitedSeconds >= 1 ? ` (after waiting ${report.waitedSeconds.toFixed(0)} s for another import of ${sources.country})` : ''}`);
     if (postal) out(`${sources.country}: ${postal.postalCodes} postal codes from GeoNames (${postal.keptExisting} kept from the register, ${postal.withoutMunicipality} without a municipality)`);
     out(`${sources.country}: version ${report.version} live: ${report.docs} documents (previous: ${report.previous ? `${report.previous.version} with ${report.previous.docs}` : 'none'})`);
     const errors = [...r.errors, ...(postal?.errors ?? [])];
@@ -105,7 +107,7 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
     if (errors.length > 20) out(`  ... and ${errors.length - 20} more`);
     return report;
   } finally {
-    lock.release();
+    lock?.release();
     await store.close();
   }
 }

@@ -3,10 +3,9 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CATALOGUE_OBJECTS, PlacesStore } from '@lookup/places';
-import { ImportLeaseOptions } from '@lookup/shared/search';
 import { DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { fetchDataset } from '../download/fetch-dataset';
-import { DatasetProgress, DatasetRunOptions, DatasetRunReport, importLeaseCommand, verifyChecksum, withImportLease } from '../pipeline/dataset-runner';
+import { DatasetProgress, DatasetRunOptions, DatasetRunReport, importLeaseCommand, placesLease, verifyChecksum, withImportLease } from '../pipeline/dataset-runner';
 import { PermanentDatasetError } from '../pipeline/importers';
 import { applyRuianVfrBatch } from './ruian-change-applier';
 import { applySkChangeBatch, storeChangeSink } from './sk-change-applier';
@@ -68,8 +67,7 @@ export class ChangeBatchRunner {
       };
       const places = this.deps.places;
       // Written into the live version: a version build of the country running meanwhile would switch the changes away, so it waits for it (and it for them).
-      const lock = places.lockImports && ((c: string, o: ImportLeaseOptions) => places.lockImports!(event.country, c, o));
-      const r = await withImportLease(lock, importLeaseCommand(event), opts, async () =>
+      const r = await withImportLease(placesLease(places, event.country), importLeaseCommand(event), opts, async () =>
         event.format === 'ruian-vfr'
           ? await this.applyRuian(local.path, !!opts.dryRun, onProgress)
           : await applySkChangeBatch({

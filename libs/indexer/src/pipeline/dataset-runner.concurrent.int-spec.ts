@@ -110,4 +110,32 @@ describeWith(['opensearch'], 'two imports of one country at once (OpenSearch)', 
     const lease = await client.get({ index: importLocksIndex(prefix), id: 'places:CZ' } as never).catch((err: { meta?: { statusCode?: number } }) => err.meta?.statusCode);
     expect(lease).toBe(404);
   }, 300000);
+
+  it("a catalogue import waiting for its country does not hold up another country's from the same data directory; its time leaves the wait out", async () => {
+    const holder = newStore();
+    await holder.init();
+    const lease = await holder.lockImports('CZ', 'import addresses CZ (held by the test)');
+    const czLines: string[] = [];
+    const cz = runImport(['catalogue', 'CZ', '--psc-list', PSC_LIST], config, (l) => czLines.push(l), newStore());
+    cz.catch(() => undefined);
+    await until('the CZ import waiting', async () => czLines.some((l) => l.startsWith('waiting for another import to finish: import addresses CZ (held by the test)')), 30000);
+    // Before: `another import is running into this data directory (... catalogue CZ ...)`, at once.
+    const liLines: string[] = [];
+    const li = await runImport(['catalogue', 'LI', '--geonames', join(projectRoot(), 'libs/places/src/fixtures/sample/geonames/LI.txt')], config, (l) => liLines.push(l), newStore());
+    expect(li.version).toBe((await store.liveVersion('LI'))!.version);
+    const said = liLines.map((l) => /^LI: \d+ regions, \d+ counties, (\d+) municipalities/.exec(l)).find(Boolean);
+    expect(Number(said?.[1])).toBeGreaterThan(0);
+    expect((await store.list('LI', 'municipality')).length).toBe(Number(said![1]));
+    expect(liLines.filter((l) => l.startsWith('waiting'))).toEqual([]);
+
+    const heldMs = 2500;
+    await new Promise((r) => setTimeout(r, heldMs));
+    await lease.release();
+    await holder.close();
+    const r = await cz;
+    expect(r.waitedSeconds).toBeGreaterThanOrEqual(heldMs / 1000);
+    expect(czLines).toContainEqual(expect.stringMatching(/^the other import has finished after \d+ s; starting$/));
+    expect(czLines).toContainEqual(expect.stringMatching(new RegExp(`^CZ: .* in [\\d.]+ s \\(after waiting ${Math.round(r.waitedSeconds!)} s for another import of CZ\\)$`)));
+    expect(r.notes).toContainEqual(expect.stringMatching(/^waited \d+ s for another import of the same data to finish/));
+  }, 120000);
 });

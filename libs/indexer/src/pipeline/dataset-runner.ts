@@ -26,7 +26,10 @@ export interface DatasetRunReport {
   errors: string[];
   /** What the user should know about the result: what is missing and which command fills it. */
   notes: string[];
+  /** The run's time, less `waitedSeconds`. */
   seconds: number;
+  /** How long it waited for another import of the same country (or register) to finish first. */
+  waitedSeconds?: number;
   /** The version it replaced, null for the first one. */
   previous: { version: string; docs: number } | null;
 }
@@ -64,22 +67,36 @@ export async function withImportLease<T>(
   lock: ((command: string, opts: ImportLeaseOptions) => Promise<ImportLease>) | undefined,
   command: string,
   opts: Pick<DatasetRunOptions, 'onWait' | 'dryRun' | 'heartbeat'>,
-  work: (assertHeld: () => void) => Promise<T>,
+  work: (assertHeld: () => void, waitedMs: number) => Promise<T>,
 ): Promise<T> {
-  if (!lock || opts.dryRun) return work(() => undefined);
+  if (!lock || opts.dryRun) return work(() => undefined, 0);
   // Waiting is progress too: the event is not redelivered to another indexer meanwhile.
   const beat = opts.heartbeat ? setInterval(opts.heartbeat, 1000) : null;
+  const t0 = Date.now();
+  let waited = false;
   let lease: ImportLease;
   try {
-    lease = await lock(command, { onWait: (h) => opts.onWait?.(`waiting for another import to finish: ${describeHolder(h)}`) });
+    lease = await lock(command, {
+      onWait: (h) => {
+        waited = true;
+        opts.onWait?.(`waiting for another import to finish: ${describeHolder(h)}`);
+      },
+    });
   } finally {
     if (beat) clearInterval(beat);
   }
+  const waitedMs = waited ? Date.now() - t0 : 0;
+  if (waited) opts.onWait?.(`the other import has finished after ${(waitedMs / 1000).toFixed(0)} s; starting`);
   try {
-    return await work(() => lease.assertHeld());
+    return await work(() => lease.assertHeld(), waitedMs);
   } finally {
     await lease.release();
   }
+}
+
+/** A places store's lease for one country's imports, when the store has leases (OpenSearch). */
+export function placesLease(places: PlacesStore, country: CountryCode): ((command: string, opts: ImportLeaseOptions) => Promise<ImportLease>) | undefined {
+  return places.lockImports && ((c, o) => places.lockImports!(country, c, o));
 }
 
 export interface DatasetRunnerDeps {
@@ -143,10 +160,14 @@ export class DatasetRunner {
       const business = this.deps.business;
       // Held from reading the live version to the switch: a build of the same country (or, for the
       // business register, of any country) in another process waits, so neither drops the other's data.
+      // The timer above beats while it waits: no second heartbeat.
+      const leaseOpts = { onWait: opts.onWait, dryRun: opts.dryRun };
+      let waitedMs = 0;
       const built =
         importer.target === 'places'
-          ? await withImportLease(places.lockImports && ((c, o) => places.lockImports!(event.country, c, o)), command, opts, (held) => this.runPlaces(importer, ctx, progress, opts, () => report, held))
-          : await withImportLease(business?.lockImports && ((c, o) => business.lockImports!(c, o)), command, opts, (held) => this.runBusiness(importer, ctx, progress, opts, () => report, held));
+          ? await withImportLease(placesLease(places, event.country), command, leaseOpts, (held, w) => ((waitedMs = w), this.runPlaces(importer, ctx, progress, opts, () => report, held)))
+          : await withImportLease(business?.lockImports && ((c, o) => business.lockImports!(c, o)), command, leaseOpts, (held, w) => ((waitedMs = w), this.runBusiness(importer, ctx, progress, opts, () => report, held)));
+      if (waitedMs >= 1000) notes.push(`waited ${(waitedMs / 1000).toFixed(0)} s for another import of the same data to finish (not counted in the time above)`);
       // Register batches may hold only streets and areas (Slovakia's initial batches: entrances come with change batches).
       if (importer.target === 'places' && importer.layer === 'addresses' && event.kind === 'addresses' && report.addresses === 0) {
         notes.push(
@@ -163,7 +184,8 @@ export class DatasetRunner {
         skipped: report.skipped,
         errors: report.errors,
         notes,
-        seconds: (Date.now() - t0) / 1000,
+        seconds: (Date.now() - t0 - waitedMs) / 1000,
+        waitedSeconds: waitedMs / 1000,
         previous: built.previous,
       };
     } finally {
