@@ -99,6 +99,39 @@ export function placesLease(places: PlacesStore, country: CountryCode): ((comman
   return places.lockImports && ((c, o) => places.lockImports!(country, c, o));
 }
 
+/** What finishing a version needs of a places or business build. */
+interface FinishableBuild<R> {
+  carried: number;
+  seal(): Promise<void>;
+  count(): Promise<number>;
+  withReader<T>(fn: (reader: R) => Promise<T>): Promise<T>;
+  commit(): Promise<void>;
+}
+
+/**
+ * The steps after the writing, each announced (`onStep`): seal the version, count and check it,
+ * run the canary searches on it, then, still holding the lease, switch. Returns its document count.
+ */
+async function finishBuild<R>(
+  build: FinishableBuild<R>,
+  loaded: number,
+  opts: Pick<DatasetRunOptions, 'heartbeat' | 'onStep'>,
+  assertHeld: () => void,
+  verify: { check(docs: number): void; canaries(reader: R): Promise<unknown> },
+): Promise<number> {
+  opts.heartbeat?.();
+  opts.onStep?.(`${build.carried + loaded} documents written (${build.carried} carried from the live version); making the new version searchable`);
+  await build.seal();
+  const docs = await build.count();
+  verify.check(docs);
+  opts.onStep?.(`verifying the new version: ${docs} documents, canary searches`);
+  await build.withReader(verify.canaries);
+  assertHeld();
+  opts.onStep?.('switching to the new version, then removing the old one');
+  await build.commit();
+  return docs;
+}
+
 export interface DatasetRunnerDeps {
   places: PlacesStore;
   business?: BusinessStore;
@@ -218,16 +251,10 @@ export class DatasetRunner {
     try {
       const docs = composer ? inBatches(composer.docs()) : importer.docs(ctx);
       const loaded = await build.load(sample.tap(docs), (n) => progress(build.carried + n));
-      opts.heartbeat?.();
-      opts.onStep?.(`${build.carried + loaded.docs} documents written (${build.carried} carried from the live version); making the new version searchable`);
-      await build.seal();
-      const count = await build.count();
-      checkCounts({ docs: count, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous, maxDrop: this.maxDrop, force: !!opts.force });
-      opts.onStep?.(`verifying the new version: ${count} documents, canary searches`);
-      await build.withReader((reader) => placeCanaries(new PlacesSearchService(reader), ctx.country, sample.picks()));
-      assertHeld();
-      opts.onStep?.('switching to the new version, then removing the old one');
-      await build.commit();
+      const count = await finishBuild(build, loaded.docs, opts, assertHeld, {
+        check: (docs) => checkCounts({ docs, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous, maxDrop: this.maxDrop, force: !!opts.force }),
+        canaries: (reader) => placeCanaries(new PlacesSearchService(reader), ctx.country, sample.picks()),
+      });
       return { version: build.version, docs: count, previous };
     } catch (err) {
       await build.abort();
@@ -255,16 +282,10 @@ export class DatasetRunner {
     const build = await store.beginVersion(ctx.country);
     try {
       const loaded = await build.load(sample.tap(importer.docs(ctx)), progress);
-      opts.heartbeat?.();
-      opts.onStep?.(`${build.carried + loaded.docs} documents written (${build.carried} carried from the live version); making the new version searchable`);
-      await build.seal();
-      const docs = await build.count();
-      checkCounts({ docs, loaded: loaded.docs, carried: 0, previous, maxDrop: this.maxDrop, force: !!opts.force });
-      opts.onStep?.(`verifying the new version: ${docs} documents, canary searches`);
-      await build.withReader((reader) => businessCanaries(reader, sample.picks()));
-      assertHeld();
-      opts.onStep?.('switching to the new version, then removing the old one');
-      await build.commit();
+      const docs = await finishBuild(build, loaded.docs, opts, assertHeld, {
+        check: (n) => checkCounts({ docs: n, loaded: loaded.docs, carried: 0, previous, maxDrop: this.maxDrop, force: !!opts.force }),
+        canaries: (reader) => businessCanaries(reader, sample.picks()),
+      });
       return { version: build.version, docs, previous };
     } catch (err) {
       await build.abort();
