@@ -35,6 +35,15 @@ function contentSecurityPolicy(tileUrl: string): string {
 
 const NOT_FOUND = { error: { type: 'invalid_request', code: 'invalid_request', message: 'Unknown endpoint.', param: null } };
 
+/** Loopback origins, any port: the page as `lookup start` serves it to the machine's own browser. */
+const LOOPBACK_ORIGIN = /^https?:\/\/(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])(:\d{1,5})?$/;
+
+/** Whether the page loaded from `origin` gets a key made for it: loopback, or one of DEMO_PAGE_ORIGINS. */
+export function demoOriginAllowed(origin: string, configured: readonly string[]): boolean {
+  const o = origin.toLowerCase();
+  return LOOPBACK_ORIGIN.test(o) || configured.includes(o);
+}
+
 /**
  * The demo page at `/` (static files read once): it calls the real API from the browser, shows
  * the suggestions on a Leaflet map and reverse-geocodes a click. Its key is made per start for
@@ -53,6 +62,7 @@ export function registerDemoPage(app: NestFastifyApplication, config: AppConfig,
   if (!config.DEMO_API_KEY) fastify.addHook('onReady', () => demoKeys.revokeEarlier().catch((err: unknown) => new Logger('DemoPage').warn(`could not revoke the earlier starts' page keys yet: ${String(err)}`)));
   const keyFor = (origin: string): Promise<string> => {
     if (config.DEMO_API_KEY) return Promise.resolve(config.DEMO_API_KEY);
+    if (!demoOriginAllowed(origin, config.demoPageOrigins)) return Promise.resolve('');
     let key = keys.get(origin);
     if (!key) {
       if (keys.size >= 8) return Promise.resolve('');

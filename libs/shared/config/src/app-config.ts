@@ -151,6 +151,15 @@ export class AppConfig {
   @IsOptional() @toBool() @IsBoolean({ message: BOOLEAN_MESSAGE }) DEMO_PAGE?: boolean;
   /** A fixed key for the demo page. Empty: a key is made per start for the page's own origin, with a small quota. */
   @IsString() DEMO_API_KEY = '';
+  /**
+   * Origins the demo page makes its per-start keys for, besides loopback (`http://127.0.0.1:3000`,
+   * `http://localhost:3000`, `http://[::1]:3000`), comma-separated: `https://lookup.example.com`.
+   * The page loaded under any other Host gets no key (the visitor pastes one): a Host header is
+   * the caller's to choose, and each key is quota someone else could spend from their own site.
+   */
+  @IsString()
+  @Matches(/^(https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*)?$/, { message: 'DEMO_PAGE_ORIGINS must be origins (scheme://host[:port], no path), comma-separated' })
+  DEMO_PAGE_ORIGINS = '';
   /** Map tiles behind the demo page's map, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`. Empty: the map has no background. */
   @IsString() @Matches(/^(https?:\/\/\S+)?$/) DEMO_TILE_URL = '';
 
@@ -240,6 +249,11 @@ export class AppConfig {
 
   // Import: where `npm run import -- addresses CZ` (no file) finds the current RUIAN monthly product.
   @IsString() @Matches(/^https?:\/\//) RUIAN_CSV_BASE_URL = 'https://vdp.cuzk.cz/vymenny_format/csv';
+
+  /** DEMO_PAGE_ORIGINS as a list, lowercase, without a trailing slash. */
+  get demoPageOrigins(): string[] {
+    return this.DEMO_PAGE_ORIGINS.split(',').map((o) => o.trim().toLowerCase()).filter(Boolean);
+  }
 
   /** DEMO_PAGE as given, else on for the standalone profile on a loopback address. */
   get demoPageEnabled(): boolean {
