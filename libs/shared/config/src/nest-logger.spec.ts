@@ -1,4 +1,5 @@
-import { Logger } from '@nestjs/common';
+import { Injectable, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { loadConfig } from './app-config';
 import { nestLogger } from './nest-logger';
 
@@ -37,8 +38,35 @@ describe('nestLogger', () => {
     for (const [, message] of lines) expect(out).toContain(message);
   });
 
-  it('is off when silent', () => {
-    expect(nestLogger(loadConfig({ LOG_LEVEL: 'silent' }, { PROFILE: 'standalone' }))).toBe(false);
-    expect(printed('silent', lines)).toBe('');
+  it('is off when silent: an app built with it prints nothing, not even errors, where at `error` it prints them', async () => {
+    @Injectable()
+    class Noisy implements OnModuleInit {
+      onModuleInit(): void {
+        new Logger('Noisy').error('an error line');
+        new Logger('Noisy').warn('a warning line');
+        new Logger('Noisy').log('an info line');
+      }
+    }
+    @Module({ providers: [Noisy] })
+    class NoisyModule {}
+    const run = async (level: string): Promise<string> => {
+      const out: string[] = [];
+      const capture = (chunk: string | Uint8Array) => (out.push(String(chunk)), true);
+      const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
+      const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
+      try {
+        const app = await NestFactory.createApplicationContext(NoisyModule, { logger: nestLogger(loadConfig({ LOG_LEVEL: level }, { PROFILE: 'standalone' })) });
+        await app.close();
+      } finally {
+        stdout.mockRestore();
+        stderr.mockRestore();
+        Logger.overrideLogger(false);
+      }
+      return out.join('');
+    };
+    const atError = await run('error');
+    expect(atError).toContain('an error line');
+    expect(atError).not.toMatch(/a warning line|an info line/);
+    expect(await run('silent')).toBe('');
   });
 });
