@@ -97,7 +97,7 @@ export function IsCountry(options?: ValidationOptions): PropertyDecorator {
       propertyName: propertyName as string,
       options: {
         message: (a: ValidationArguments) =>
-          `${JSON.stringify(a.value)} is not an available country code (one of ${COUNTRY_CODES.join(', ')})`,
+          `${typeof a.value === 'string' && a.value ? a.value : JSON.stringify(a.value)} is not an available country code (one of ${COUNTRY_CODES.join(', ')})`,
         ...options,
       },
       validator: { validate: (v: unknown) => typeof v === 'string' && isCountryCode(v) },

@@ -42,11 +42,20 @@ function decorator(name: string, message: (a: ValidationArguments) => string, va
   };
 }
 
+/** What is wrong with a `country` value, naming the code at fault: `XX is not an available country code (...)`. */
+function countryListProblem(v: unknown): string {
+  const available = `available: ${COUNTRY_CODES.join(', ')}; several separated by commas`;
+  if (!Array.isArray(v) || v.length === 0) return `country must be an available country code (${available})`;
+  const bad = v.filter((c) => typeof c !== 'string' || !isCountryCode(c));
+  if (bad.length) return `${bad.map((c) => (typeof c === 'string' ? c || '(empty)' : JSON.stringify(c))).join(', ')} ${bad.length === 1 ? 'is not an available country code' : 'are not available country codes'} (${available})`;
+  return `country lists ${v.length} codes, at most ${COUNTRY_CODES.length} (${available})`;
+}
+
 /** One or several available country codes. */
 export const IsCountryList = (options?: ValidationOptions) =>
   decorator(
     'isCountryList',
-    (a) => `${JSON.stringify(a.value)} is not a list of available country codes (${COUNTRY_CODES.join(', ')}, several separated by commas)`,
+    (a) => countryListProblem(a.value),
     (v) => Array.isArray(v) && v.length > 0 && v.length <= COUNTRY_CODES.length && v.every((c) => typeof c === 'string' && isCountryCode(c)),
     options,
   );

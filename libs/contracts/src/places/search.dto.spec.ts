@@ -34,6 +34,22 @@ describe('place search DTOs', () => {
     expect({ ...twice }).toEqual({ ...once });
   });
 
+  it('names the country code at fault, as the user wrote it (not the parsed list)', () => {
+    const message = (country: unknown) => {
+      try {
+        parseRequest(PlaceQueryRequest, { query: 'x', country });
+      } catch (err) {
+        return (err as DomainError).message;
+      }
+      return 'accepted';
+    };
+    const available = '(available: SK, CZ, PL, AT, CH, LI; several separated by commas)';
+    expect(message('LI,XX')).toBe(`Invalid parameter country: XX is not an available country code ${available}.`);
+    expect(message({ 0: 'LIE' })).toBe(`Invalid parameter country: LIE is not an available country code ${available}.`);
+    expect(message('DE, AT, FR')).toBe(`Invalid parameter country: DE, FR are not available country codes ${available}.`);
+    expect(message('CZ,SK,PL,AT,CH,LI,CZ')).toBe(`Invalid parameter country: country lists 7 codes, at most 6 ${available}.`);
+  });
+
   it('names the offending parameter', () => {
     expect(failure(() => parseRequest(PlaceQueryRequest, {}))).toEqual({ type: 'missing_parameter', param: 'query' });
     expect(failure(() => parseRequest(PlaceQueryRequest, { query: 'x', country: 'CZ,DE' }))).toEqual({ type: 'invalid_parameter', param: 'country' });
