@@ -17,19 +17,21 @@ The demo page is at /, the OpenAPI docs at /docs. Every setting is an environmen
   keys: {
     main: 'dist/apps/gateway/src/keys.cli.js',
     summary: 'create, list, limit, restrict and revoke API keys',
-    help: `Usage: lookup keys <command>   (options as --opt value or --opt=value; an unknown option is refused)
+    help: `Usage: lookup keys <command>   (options as --opt value or --opt=value; an unknown command or option is refused, exit 2)
   create --name NAME [--search-limit N] [--query-limit N] [--rate PER_SECOND] [--burst N]
          [--origin URL]... [--ip ADDR|CIDR]... [--project NAME]
   list
-  revoke ID
+  revoke ID   (an already revoked key: says so, exit 0)
   limits ID [--search-limit N] [--query-limit N] [--rate PER_SECOND|default] [--burst N|default]
-  restrict ID [--origin URL]... [--ip ADDR|CIDR]...   (no flags: remove all restrictions)
+  restrict ID [--origin URL|none]... [--ip ADDR|CIDR|none]...
+             changes only the list it names (none: empties it); no flags: remove all restrictions
   usage ID [--month YYYY-MM]   (without --month: this month)
   --rate     requests per second (0: no limit), --burst N at once; default: the server's
              RATE_LIMIT_PER_SECOND / RATE_LIMIT_BURST
   --origin   scheme://host[:port] as a browser sends it (https://shop.example), or *.example.com;
              binds browsers only (any program can send an Origin): for servers use --ip
-  --ip       an IPv4/IPv6 address or CIDR block (203.0.113.0/24, 2001:db8::/32)
+  --ip       an IPv4/IPv6 address or CIDR block (203.0.113.0/24, 2001:db8::/32); a block is
+             stored by its first address (10.0.0.1/24 as 10.0.0.0/24, with a note)
 Run it with the server's store: the same DATA_DIR or SQLITE_PATH (standalone, default
 var/lookup.sqlite) or DATABASE_URL (PROFILE=distributed). Anywhere else it silently creates and
 uses a new, empty store the server never reads.

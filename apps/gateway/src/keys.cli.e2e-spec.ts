@@ -74,5 +74,9 @@ describeWith(['postgres'], 'keys and projects CLIs (distributed) when PostgreSQL
     expect(keys.stderr.split('\n')).toHaveLength(1);
     expect(keys.stderr).toMatch(new RegExp(`^cannot reach PostgreSQL at ${new URL(url).host.replace(/\./g, '\\.')} .*ECONNREFUSED.*npm run servers:up`));
     expect(keys.ms).toBeLessThan(20000);
+    // A mistyped command is said first, database or not, with the usage exit code.
+    const typo = cli('apps/gateway/src/keys.cli.ts', ['lsit'], { DATABASE_URL: url });
+    expect(typo.status).toBe(2);
+    expect(typo.stderr.split('\n')[0]).toBe('unknown keys command "lsit" (did you mean "list"?); commands: create, list, revoke, limits, restrict, usage');
   });
 });

@@ -144,11 +144,112 @@ describe('keys CLI commands (SQLite)', () => {
     expect(ipAllowed(auth.allowedIps, '::ffff:127.0.0.1')).toBe(true);
   });
 
+  it('restrict changes only the lists it names, empties one with none, all with no flags, and says what the key has now', async () => {
+    const [created] = await run('create --name partial --ip 127.0.0.1 --origin https://shop.example');
+    const id = Number(created.split(/\s+/)[1]);
+    const repo = ctx.get(ApiKeyRepository);
+    const stored = async () => {
+      const k = await repo.findById(id);
+      return { origins: JSON.parse(k!.allowedOrigins) as string[], ips: JSON.parse(k!.allowedIps) as string[] };
+    };
+
+    expect(await run(`restrict ${id} --ip 10.0.0.0/8 --ip 2001:db8::/32`)).toEqual([`key ${id} restrictions now: origins https://shop.example (unchanged); ips 10.0.0.0/8, 2001:db8::/32`]);
+    expect(await stored()).toEqual({ origins: ['https://shop.example'], ips: ['10.0.0.0/8', '2001:db8::/32'] });
+
+    expect(await run(`restrict ${id} --origin https://other.example`)).toEqual([`key ${id} restrictions now: origins https://other.example; ips 10.0.0.0/8, 2001:db8::/32 (unchanged)`]);
+    expect(await stored()).toEqual({ origins: ['https://other.example'], ips: ['10.0.0.0/8', '2001:db8::/32'] });
+
+    expect(await run(`restrict ${id} --ip none`)).toEqual([`key ${id} restrictions now: origins https://other.example (unchanged); ips any`]);
+    expect(await stored()).toEqual({ origins: ['https://other.example'], ips: [] });
+
+    expect(await run(`restrict ${id} --origin=none --ip 127.0.0.1`)).toEqual([`key ${id} restrictions now: origins any; ips 127.0.0.1`]);
+    expect(await stored()).toEqual({ origins: [], ips: ['127.0.0.1'] });
+
+    await refusedWithoutWrites([
+      [`restrict ${id} --ip none --ip 10.0.0.1`, '--ip none empties the list; give it alone'],
+      [`restrict ${id} --origin https://a.example --origin none`, '--origin none empties the list; give it alone'],
+      ['create --name nothing --ip none', '--ip none: not an IP address'],
+    ]);
+
+    await run(`restrict ${id} --origin https://shop.example`);
+    // The documented "remove all restrictions": no option at all.
+    expect(await run(`restrict ${id}`)).toEqual([`key ${id} restrictions now: origins any; ips any`]);
+    expect(await stored()).toEqual({ origins: [], ips: [] });
+  });
+
+  it('stores a CIDR block by its first address and says so', async () => {
+    const lines = await run(
+      'create --name block --ip 10.0.0.1/24 --ip 10.1.2.3/32 --ip 10.9.9.9/0 --ip 2001:DB8::1/32 --ip 2001:db8:0:0:ffff::1/68 --ip 2001:db8::fff7/125 --ip 2001:db8::/48',
+    );
+    const [, id, , key] = lines[0].split(/\s+/);
+    expect(lines.slice(2)).toEqual([
+      "note: --ip 10.0.0.1/24 is stored as 10.0.0.0/24 (the block's first address; the same addresses match)",
+      "note: --ip 10.9.9.9/0 is stored as 0.0.0.0/0 (the block's first address; the same addresses match)",
+      "note: --ip 2001:DB8::1/32 is stored as 2001:db8::/32 (the block's first address; the same addresses match)",
+      "note: --ip 2001:db8:0:0:ffff::1/68 is stored as 2001:db8:0:0:f000::/68 (the block's first address; the same addresses match)",
+      "note: --ip 2001:db8::fff7/125 is stored as 2001:db8::fff0/125 (the block's first address; the same addresses match)",
+    ]);
+    const service = ctx.get(ApiKeyService);
+    const auth = await service.authenticate(key);
+    expect(auth.allowedIps).toEqual(['10.0.0.0/24', '10.1.2.3/32', '0.0.0.0/0', '2001:db8::/32', '2001:db8:0:0:f000::/68', '2001:db8::fff0/125', '2001:db8::/48']);
+    expect((await run('list')).find((l) => l.startsWith(`${id}  `))).toContain('ips ["10.0.0.0/24","10.1.2.3/32","0.0.0.0/0"');
+    // The same addresses match as with the block as typed.
+    expect(ipAllowed(['10.0.0.0/24'], '10.0.0.200')).toBe(true);
+    expect(ipAllowed(['10.0.0.0/24'], '10.0.1.1')).toBe(false);
+    expect(ipAllowed(['2001:db8:0:0:f000::/68'], '2001:db8:0:0:ffff::1')).toBe(true);
+    expect(ipAllowed(['2001:db8:0:0:f000::/68'], '2001:db8:0:0:efff::1')).toBe(false);
+    expect(ipAllowed(['2001:db8::fff0/125'], '2001:db8::fff8')).toBe(false);
+
+    expect(await run(`restrict ${id} --ip 192.168.1.77/16`)).toEqual([
+      `key ${id} restrictions now: origins any (unchanged); ips 192.168.0.0/16`,
+      "note: --ip 192.168.1.77/16 is stored as 192.168.0.0/16 (the block's first address; the same addresses match)",
+    ]);
+  });
+
+  it('revoking a revoked key says so, keeps the first time and succeeds (a script can run it again)', async () => {
+    const [created] = await run('create --name twice');
+    const id = Number(created.split(/\s+/)[1]);
+    const repo = ctx.get(ApiKeyRepository);
+    expect(await run(`revoke ${id}`)).toEqual([`key ${id} revoked`]);
+    const first = (await repo.findById(id))!.revokedAt;
+    expect(first).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await run(`revoke ${id}`)).toEqual([`key ${id} was already revoked (at ${first}); nothing changed`]);
+    expect((await repo.findById(id))!.revokedAt).toBe(first);
+  });
+
+  it('a key id that is not a number is named as typed, not as an option', async () => {
+    await refusedWithoutWrites([
+      ['revoke abc', /^keys revoke: key id must be a number: abc\nUsage: npm run keys -- revoke ID/],
+      ['limits 1x --rate 2', 'keys limits: key id must be a number: 1x'],
+      ['restrict 2.5 --ip 10.0.0.1', 'keys restrict: key id must be a number: 2.5'],
+      ['usage x', 'keys usage: key id must be a number: x'],
+      ['revoke', 'keys revoke: the key id is missing'],
+    ]);
+    const err = (await run('revoke abc').catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).not.toContain('--id');
+  });
+
+  it('an unknown command is named, with the nearest one and the list of commands', async () => {
+    const firstLine = async (argv: string) => {
+      const err = (await run(argv).catch((e: unknown) => e)) as Error;
+      expect(err).toBeInstanceOf(UsageError);
+      return err.message.split('\n')[0];
+    };
+    const commands = 'commands: create, list, revoke, limits, restrict, usage';
+    expect(await firstLine('lsit')).toBe(`unknown keys command "lsit" (did you mean "list"?); ${commands}`);
+    expect(await firstLine('revok 1')).toBe(`unknown keys command "revok" (did you mean "revoke"?); ${commands}`);
+    expect(await firstLine('restirct 1 --ip 10.0.0.1')).toBe(`unknown keys command "restirct" (did you mean "restrict"?); ${commands}`);
+    expect(await firstLine('frobnicate')).toBe(`unknown keys command "frobnicate"; ${commands}`);
+    expect(await firstLine('ls')).toBe(`unknown keys command "ls"; ${commands}`);
+    await expect(run('frobnicate')).rejects.toThrow('Usage: npm run keys -- <command>');
+  });
+
   it('lookup keys --help lists every option the command accepts and where the store must be', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { COMMANDS } = require(join(projectRoot(), 'tools/lookup/commands.js')) as { COMMANDS: Record<string, { help: string }> };
     const help = COMMANDS['keys'].help;
-    for (const opt of ['--name', '--search-limit', '--query-limit', '--rate', '--burst', '--origin', '--ip', '--project', '--month', 'PER_SECOND|default', 'N|default', '--opt=value']) {
+    for (const opt of ['--name', '--search-limit', '--query-limit', '--rate', '--burst', '--origin', '--ip', '--project', '--month', 'PER_SECOND|default', 'N|default', '--opt=value', '--origin URL|none', '--ip ADDR|CIDR|none']) {
       expect(help).toContain(opt);
     }
     for (const env of ['DATA_DIR', 'SQLITE_PATH', 'DATABASE_URL']) expect(help).toContain(env);

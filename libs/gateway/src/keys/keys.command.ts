@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { ApiKeyRepository } from './api-key.repository';
 import { ApiKeyService } from './api-key.service';
 import { monthOf } from '../quota/quota.service';
@@ -22,7 +23,7 @@ const COMMANDS: Record<string, CommandSpec> = {
          [--origin URL]... [--ip ADDR|CIDR]... [--project NAME]`,
   },
   list: { options: {}, id: false, usage: 'list' },
-  revoke: { options: {}, id: true, usage: 'revoke ID' },
+  revoke: { options: {}, id: true, usage: 'revoke ID   (an already revoked key: says so, exit 0)' },
   limits: {
     options: { 'search-limit': 'one', 'query-limit': 'one', rate: 'one', burst: 'one' },
     id: true,
@@ -31,7 +32,8 @@ const COMMANDS: Record<string, CommandSpec> = {
   restrict: {
     options: { origin: 'many', ip: 'many' },
     id: true,
-    usage: 'restrict ID [--origin URL]... [--ip ADDR|CIDR]...   (no flags: remove all restrictions)',
+    usage: `restrict ID [--origin URL|none]... [--ip ADDR|CIDR|none]...
+         changes only the list it names (none: empties it); no flags: remove all restrictions`,
   },
   usage: { options: { month: 'one' }, id: true, usage: 'usage ID [--month YYYY-MM]' },
 };
@@ -48,8 +50,9 @@ ${Object.values(COMMANDS)
 
 export class UsageError extends Error {}
 
-interface Parsed {
-  pos: string[];
+export interface ParsedKeysArgs {
+  /** The key id (commands that take one), checked to be a number. */
+  id?: number;
   one: Map<string, string>;
   many: Map<string, string[]>;
 }
@@ -59,7 +62,7 @@ interface Parsed {
  * option, a repeated single option, an option without a value or a stray argument is a usage error,
  * so a typo can never be dropped silently (and, for `restrict`, read as "remove restrictions").
  */
-function flags(cmd: string, spec: CommandSpec, args: string[]): Parsed {
+function flags(cmd: string, spec: CommandSpec, args: string[]): ParsedKeysArgs {
   const usage = `Usage: npm run keys -- ${spec.usage}`;
   const fail = (msg: string) => new UsageError(`keys ${cmd}: ${msg}\n${usage}`);
   const pos: string[] = [];
@@ -88,14 +91,18 @@ function flags(cmd: string, spec: CommandSpec, args: string[]): Parsed {
     many.set(name, [...(many.get(name) ?? []), v]);
   }
   if (pos.length > (spec.id ? 1 : 0)) throw fail(`unexpected argument ${pos[spec.id ? 1 : 0]}`);
-  return { pos, one, many };
+  if (!spec.id) return { one, many };
+  if (pos[0] === undefined) throw fail('the key id is missing (keys list shows every key\'s id)');
+  if (!/^\d+$/.test(pos[0])) throw fail(`key id must be a number: ${pos[0]}`);
+  return { id: Number(pos[0]), one, many };
 }
 
 /**
  * `--ip`: an IPv4/IPv6 address or CIDR block, stored in the form the gateway compares (restrictions.ts):
- * IPv6 compressed and lower case, an IPv4-mapped address as IPv4.
+ * IPv6 compressed and lower case, an IPv4-mapped address as IPv4, a block by its first address
+ * (`10.0.0.1/24` is stored as `10.0.0.0/24`, with a line in `notes` saying so).
  */
-function normalizeIpRule(rule: string): string {
+function normalizeIpRule(rule: string, notes: string[]): string {
   const bad = (why: string) => new UsageError(`--ip ${rule}: ${why}`);
   const [addr, bitsText, extra] = rule.trim().split('/');
   if (extra !== undefined) throw bad('not an IP address or CIDR block');
@@ -114,7 +121,44 @@ function normalizeIpRule(rule: string): string {
   if (bitsText === undefined) return canonical;
   const width = kind === 4 ? 32 : 128;
   if (!/^\d{1,3}$/.test(bitsText) || Number(bitsText) > width) throw bad(`the prefix length must be 0-${width}`);
-  return `${canonical}/${Number(bitsText)}`;
+  const bits = Number(bitsText);
+  const network = (kind === 4 ? ipaddr.IPv4 : ipaddr.IPv6).networkAddressFromCIDR(`${canonical}/${bits}`).toString();
+  if (network !== canonical) notes.push(`note: --ip ${rule} is stored as ${network}/${bits} (the block's first address; the same addresses match)`);
+  return `${network}/${bits}`;
+}
+
+/**
+ * `restrict`'s value for one list: undefined when the option is not given (the list stays), [] for
+ * `none` (the list is emptied), else the normalized rules.
+ */
+function restrictList(opt: 'origin' | 'ip', values: string[] | undefined, normalize: (rule: string) => string): string[] | undefined {
+  if (values === undefined) return undefined;
+  if (!values.includes('none')) return values.map(normalize);
+  if (values.length > 1) throw new UsageError(`--${opt} none empties the list; give it alone, not with other --${opt} values`);
+  return [];
+}
+
+/** The candidate a mistyped word most likely meant: the nearest within 2 edits (and fewer edits than the word has letters). */
+function closest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.min(3, word.length);
+  for (const c of candidates) {
+    const d = editDistance(word, c);
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best;
+}
+
+/** Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
 }
 
 /**
@@ -171,20 +215,33 @@ function burst(v: string | undefined): number | null | undefined {
   return n;
 }
 
-async function keyById(repo: ApiKeyRepository, idText: string | undefined) {
-  const id = int(idText, 'id');
-  if (id === undefined) throw new UsageError('an ID is needed');
+async function keyById(repo: ApiKeyRepository, id: number | undefined) {
+  if (id === undefined) throw new UsageError('the key id is missing');
   const key = await repo.findById(id);
   if (!key) throw new UsageError(`no key with id ${id}`);
   return key;
 }
 
 /** The keys CLI's commands, separated from process handling so they can be tested. */
-export async function runKeysCommand(argv: string[], service: ApiKeyService, repo: ApiKeyRepository, io: CommandIo): Promise<void> {
+/**
+ * The command word and its options, checked without the key store: a usage error (an unknown
+ * command or option, an id that is not a number) is said before any database is opened.
+ */
+export function parseKeysArgs(argv: string[]): ParsedKeysArgs & { cmd: string } {
   const [cmd, ...rest] = argv;
   const spec = cmd !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
-  if (!spec) throw new UsageError(USAGE);
-  const { pos, one, many } = flags(cmd, spec, rest);
+  if (!spec) {
+    if (cmd === undefined) throw new UsageError(USAGE);
+    const names = Object.keys(COMMANDS);
+    const near = closest(cmd, names);
+    throw new UsageError(`unknown keys command "${cmd}"${near ? ` (did you mean "${near}"?)` : ''}; commands: ${names.join(', ')}\n${USAGE}`);
+  }
+  return { cmd, ...flags(cmd, spec, rest) };
+}
+
+export async function runKeysCommand(argv: string[], service: ApiKeyService, repo: ApiKeyRepository, io: CommandIo): Promise<void> {
+  const { cmd, id, one, many } = parseKeysArgs(argv);
+  const notes: string[] = [];
   switch (cmd) {
     case 'create': {
       const name = one.get('name');
@@ -194,13 +251,14 @@ export async function runKeysCommand(argv: string[], service: ApiKeyService, rep
         monthlySearchLimit: int(one.get('search-limit'), 'search-limit'),
         monthlyQueryLimit: int(one.get('query-limit'), 'query-limit'),
         allowedOrigins: many.get('origin')?.map(normalizeOriginRule),
-        allowedIps: many.get('ip')?.map(normalizeIpRule),
+        allowedIps: many.get('ip')?.map((r) => normalizeIpRule(r, notes)),
         project: one.get('project') ?? null,
         ratePerSecond: rate(one.get('rate')),
         rateBurst: burst(one.get('burst')),
       });
       io.out(`id ${entity.id}  key ${key}`);
       io.out('The key is shown only now; only its SHA-256 is stored.');
+      notes.forEach((n) => io.out(n));
       return;
     }
     case 'list':
@@ -215,13 +273,18 @@ export async function runKeysCommand(argv: string[], service: ApiKeyService, rep
       }
       return;
     case 'revoke': {
-      const key = await keyById(repo, pos[0]);
+      const key = await keyById(repo, id);
+      // Exit 0 either way, so a script that revokes can be run again; the first revocation's time stays.
+      if (key.revokedAt) {
+        io.out(`key ${key.id} was already revoked (at ${key.revokedAt}); nothing changed`);
+        return;
+      }
       await repo.update(key.id, { revokedAt: new Date().toISOString() });
       io.out(`key ${key.id} revoked`);
       return;
     }
     case 'limits': {
-      const key = await keyById(repo, pos[0]);
+      const key = await keyById(repo, id);
       const patch: { monthlySearchLimit?: number; monthlyQueryLimit?: number; ratePerSecond?: number | null; rateBurst?: number | null } = {};
       const s = int(one.get('search-limit'), 'search-limit');
       const q = int(one.get('query-limit'), 'query-limit');
@@ -237,15 +300,21 @@ export async function runKeysCommand(argv: string[], service: ApiKeyService, rep
       return;
     }
     case 'restrict': {
-      const allowedOrigins = (many.get('origin') ?? []).map(normalizeOriginRule);
-      const allowedIps = (many.get('ip') ?? []).map(normalizeIpRule);
-      const key = await keyById(repo, pos[0]);
+      const origins = restrictList('origin', many.get('origin'), normalizeOriginRule);
+      const ips = restrictList('ip', many.get('ip'), (r) => normalizeIpRule(r, notes));
+      const key = await keyById(repo, id);
+      // No option at all: both lists emptied (the documented "remove all restrictions").
+      const all = origins === undefined && ips === undefined;
+      const allowedOrigins = all ? [] : (origins ?? (JSON.parse(key.allowedOrigins) as string[]));
+      const allowedIps = all ? [] : (ips ?? (JSON.parse(key.allowedIps) as string[]));
       await repo.update(key.id, { allowedOrigins: JSON.stringify(allowedOrigins), allowedIps: JSON.stringify(allowedIps) });
-      io.out(`key ${key.id} restrictions updated`);
+      const shown = (list: string[], given: boolean) => `${list.length ? list.join(', ') : 'any'}${given || all ? '' : ' (unchanged)'}`;
+      io.out(`key ${key.id} restrictions now: origins ${shown(allowedOrigins, origins !== undefined)}; ips ${shown(allowedIps, ips !== undefined)}`);
+      notes.forEach((n) => io.out(n));
       return;
     }
     case 'usage': {
-      const key = await keyById(repo, pos[0]);
+      const key = await keyById(repo, id);
       const month = one.get('month') ?? monthOf(new Date());
       if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError(`--month must be a month as YYYY-MM (e.g. ${monthOf(new Date())}), got ${month}`);
       const rows = await repo.usageOf(key.id, month);

@@ -23,7 +23,7 @@ describe('import CLI arguments', () => {
   });
 
   it('names the argument at fault', () => {
-    expect(bad(['streets', 'CZ', 'x'])).toMatch(/^kind: unknown dataset kind streets/);
+    expect(bad(['streets', 'CZ', 'x'])).toBe('unknown import command "streets"; one of: status, catalogue, addresses, address-changes, postal-codes, business');
     expect(bad(['addresses', 'DE', 'x'])).toMatch(/^country: unknown country DE/);
     expect(bad(['addresses', 'CZ', 'x', '--format', 'sk-register'])).toBe('country: sk-register is a dataset of SK, not CZ');
     expect(bad(['addresses', 'SK', 'x', '--format', 'sk-register-xml'])).toBe('--format: sk-register-xml holds address-changes, not addresses');
@@ -37,6 +37,16 @@ describe('import CLI arguments', () => {
     expect(bad(['addresses', 'CZ', 'x', '--wait-timeout', '60'])).toBe('--wait-timeout: only with --wait');
     expect(bad(['addresses', 'CZ', 'x', '--wait', '--wait-timeout', '0'])).toBe('--wait-timeout: a whole number of seconds (1 or more), got 0');
     expect(bad(['addresses', 'CZ', 'x', '--wait', '--wait-timeout', '1.5'])).toBe('--wait-timeout: a whole number of seconds (1 or more), got 1.5');
+  });
+
+  it('names an unknown command word, with every word the import command takes', () => {
+    const words = 'one of: status, catalogue, addresses, address-changes, postal-codes, business';
+    expect(bad(['stauts'])).toBe(`unknown import command "stauts"; ${words}`);
+    expect(bad(['adresses', 'CZ'])).toBe(`unknown import command "adresses"; ${words}`);
+    expect(bad(['stauts', '--fast'])).toBe('unknown option --fast');
+    expect(bad(['status', 'CZ'])).toBe('import status takes no arguments or options, got CZ');
+    expect(bad(['status', '--dry-run'])).toBe('import status takes no arguments or options, got --dry-run');
+    expect(bad([])).toMatch(/^Usage: npm run import/);
   });
 
   it('--wait: two hours unless --wait-timeout says otherwise; no wait without it', () => {

@@ -64,11 +64,12 @@ export function parseDatasetArgs(argv: string[]): DatasetImportArgs {
     else positional.push(a);
   }
   const [kind, countryArg, given, ...extra] = positional;
+  if (kind === 'status') throw new ImportUsageError(`import status takes no arguments or options, got ${argv.slice(1).join(' ')}\n${DATASET_USAGE}`);
+  if (kind !== undefined && !(DATASET_KINDS as readonly string[]).includes(kind)) throw unknownCommand(kind);
   if (!kind || !countryArg) throw new ImportUsageError(DATASET_USAGE);
   // No file: the official one is resolved (and downloaded) by the caller; `official` marks it.
   const location = given ?? '';
   if (extra.length) throw new ImportUsageError(`unexpected argument ${extra[0]}\n${DATASET_USAGE}`);
-  if (!(DATASET_KINDS as readonly string[]).includes(kind)) throw new ImportUsageError(`kind: unknown dataset kind ${kind}; one of ${DATASET_KINDS.join(', ')}`);
   const country = countryArg.toUpperCase();
   if (!(COUNTRY_CODES as readonly string[]).includes(country)) throw new ImportUsageError(`country: unknown country ${countryArg}; one of ${COUNTRY_CODES.join(', ')}`);
   const format = values.get('--format') ?? defaultFormat(kind as DatasetKind, country as CountryCode);
@@ -96,6 +97,14 @@ export function parseDatasetArgs(argv: string[]): DatasetImportArgs {
     ...(checksum ? { checksum } : {}),
     ...common,
   };
+}
+
+/**
+ * The first word is neither `status` nor a dataset kind (`catalogue` is one): named, with the words
+ * that are.
+ */
+function unknownCommand(word: string): ImportUsageError {
+  return new ImportUsageError(`unknown import command "${word}"; one of: ${['status', ...DATASET_KINDS].join(', ')}\n${DATASET_USAGE}`);
 }
 
 function waitSeconds(wait: boolean, timeout: string | undefined): number | undefined {
