@@ -103,7 +103,7 @@ describe('standalone sample data bootstrap', () => {
     expect((await store.get('cz_p76001'))!.weight).not.toBe(2); // the register's address count, not GeoNames' two rows
     expect((await postal('11000', 'CZ'))[0]).toMatchObject({ postal_code: '110 00', municipality: 'Praha' });
     // CH 8001: three sample addresses (EGAID 190000001, 2, 8: the register's count), not GeoNames' one row; 8002 only in GeoNames.
-    expect(await store.get('ch_p8001')).toMatchObject({ weight: 3, municipality: 'Zürich', county: 'Bezirk Zürich' });
+    expect(await store.get('ch_p8001')).toMatchObject({ weight: 3, municipality: 'Zürich', county: 'Zürich' });
     expect(await store.get('ch_p8002')).toMatchObject({ object: 'postal_code', municipality: 'Zürich' });
     // LI 9497 only in the register sample (Malbun), 9492 only in GeoNames.
     expect(await store.get('li_p9497')).toMatchObject({ municipality: 'Triesenberg', region: 'Oberland' });

@@ -1,7 +1,7 @@
 /**
  * The 26 cantons by the abbreviation the address register writes in COM_CANTON, with their
- * official name in the canton's own language(s). Used as the region name when no GeoNames
- * catalogue is given; with one, the catalogue's admin1 name wins (same region id `ch_r<abbr>`).
+ * official name in the canton's own language(s) (BFS). The region name with or without a GeoNames
+ * catalogue: the catalogue names its cantons from this table too (chRegionName), same id `ch_r<abbr>`.
  */
 export const CH_CANTONS: Readonly<Record<string, string>> = {
   AG: 'Aargau',

@@ -12,7 +12,7 @@ describeWithData([GEONAMES_CH], 'chPlaceDocs with the GeoNames CH catalogue', ()
     const docs: PlaceDoc[] = [];
     for await (const b of chPlaceDocs({ sources: CH_FIXTURE_SOURCES, catalogue })) docs.push(...b);
     const get = (id: string) => docs.filter((d) => d.place_id === id).pop();
-    expect(get('ch_a190000001')).toMatchObject({ municipality_id: 'ch_m261', county_id: 'ch_c112', county: 'Bezirk Zürich', region_id: 'ch_rzh', region: 'Zürich' });
+    expect(get('ch_a190000001')).toMatchObject({ municipality_id: 'ch_m261', county_id: 'ch_c112', county: 'Zürich', region_id: 'ch_rzh', region: 'Zürich' });
     expect(get('ch_a190000006')).toMatchObject({ municipality: 'Köniz', county_id: 'ch_c246', region_id: 'ch_rbe', district: 'Wabern' });
     expect(get('ch_a190000005')).toMatchObject({ county_id: 'ch_c2105', region_id: 'ch_rti' });
     // The catalogue's county and canton docs come back with the addresses' weight.

@@ -7,6 +7,7 @@ import {
   AT_VIENNA,
   atCountyName,
   atViennaDistrictName,
+  chCountyName,
   chRegionName,
   GeonamesCatalogueCountry,
   LI_MUNICIPALITIES,
@@ -83,9 +84,10 @@ export function rowArea(
       if (!/^[A-Z]{2}$/.test(r.admin1Code)) return `canton "${r.admin1Code}" is not a two-letter abbreviation`;
       if (!/^\d{1,4}$/.test(r.admin2Code)) return `district number "${r.admin2Code}" is not 1 to 4 digits`;
       if (!/^\d{1,4}$/.test(r.admin3Code)) return `BFS municipality number "${r.admin3Code}" is not 1 to 4 digits`;
+      const canton = chRegionName(r.admin1Code, r.admin1Name);
       return {
-        region: { code: r.admin1Code.toLowerCase(), name: chRegionName(r.admin1Name) },
-        county: { code: r.admin2Code, name: r.admin2Name },
+        region: { code: r.admin1Code.toLowerCase(), name: canton },
+        county: { code: r.admin2Code, name: chCountyName(r.admin2Code, r.admin2Name, canton) },
         municipality: { code: r.admin3Code, name: r.admin3Name },
         district: null,
       };

@@ -1,4 +1,5 @@
 import { CountryCode } from '@lookup/contracts';
+import { CH_CANTONS } from '../ch/cantons';
 
 /** The countries whose catalogue is built from GeoNames (their registers carry no catalogue of their own). */
 export const GEONAMES_CATALOGUE_COUNTRIES = ['PL', 'AT', 'CH', 'LI'] as const;
@@ -199,7 +200,53 @@ export function atViennaDistrictName(admin3Name: string): string {
   return admin3Name.trim().replace(/^Gemeindebezirk\s+/i, '');
 }
 
-/** CH cantons without GeoNames' `Kanton `/`Canton de ` (`Kanton Aargau` -> `Aargau`, `Canton du Valais` -> `Valais`). */
-export function chRegionName(admin1Name: string): string {
-  return admin1Name.trim().replace(/^(Kanton|Canton)\s+(de\s+|du\s+|d')?/i, '');
+/**
+ * Where the CH names come from: the Federal Statistical Office's official commune register
+ * (BFS, Amtliches Gemeindeverzeichnis 01.01.2023, sheets KT and BZN, as `lgnbhl/BFS` packages them
+ * in `data/register_kt.rda` and `data/register_bzn.rda`, commit 6b02bbcac42cd9de55dbc8f07ee1ae28488207a2).
+ *
+ * Cantons: BFS's official name (`GDEKTNA`), the one the address register's importer shows too
+ * (CH_CANTONS: `Zürich`, `Genève`, `Ticino`; the bilingual and trilingual cantons as BFS writes
+ * them, `Bern / Berne`, `Graubünden / Grigioni / Grischun`). GeoNames writes `Kanton Zürich`, the
+ * French exonym `Canton de Berne` and `Canton du Valais`. A canton not in the table (none of the
+ * file's 26) keeps GeoNames' name without `Kanton`/`Canton de`.
+ */
+export function chRegionName(abbreviation: string, admin1Name: string): string {
+  return CH_CANTONS[abbreviation] ?? chBareName(admin1Name);
+}
+
+/**
+ * BFS names of the districts (`GDEBZNA`, less the designation) whose GeoNames name, bared by
+ * chBareName, is not BFS's: English (`Lucerne-Stadt District`, `Lake District`), another case
+ * (`Ouest Lausannois District`) or without BFS's qualifier (`Bezirk Küssnacht`). Every other
+ * district of the file bares to BFS's name.
+ */
+export const CH_DISTRICTS_NAMED_OTHERWISE: Readonly<Record<string, string>> = {
+  '311': 'Luzern-Stadt',
+  '312': 'Luzern-Land',
+  '504': 'Küssnacht (SZ)',
+  '1005': 'See / Lac',
+  '2229': 'Ouest lausannois',
+};
+
+/**
+ * CH district (county) names bare, like AT and CZ counties: BFS's name without its designation
+ * (`Bezirk`, `Verwaltungskreis`, `Wahlkreis`, `Region`, `District de`, `Distretto di`), in the
+ * district's own language. GeoNames writes `Bezirk Affoltern`, `Region Albula`, `Wahlkreis
+ * See-Gaster` and, for 66 districts (BE, LU, FR, TG, TI, VD, VS, NE, JU), English `Aigle
+ * District`, `Lugano District`; these become `Affoltern`, `Albula`, `See-Gaster`, `Aigle`,
+ * `Lugano`. A canton without districts (BFS number x00: Uri, Basel-Stadt, GeoNames' English
+ * `Geneva` and `Appenzell Inner Rhodes`) is its canton (`cantonName`), as BFS lists it.
+ */
+export function chCountyName(code: string, admin2Name: string, cantonName: string): string {
+  if (Number(code) % 100 === 0) return cantonName;
+  return CH_DISTRICTS_NAMED_OTHERWISE[code] ?? chBareName(admin2Name);
+}
+
+/** `Kanton Aargau`, `Canton du Valais`, `Bezirk Zürich`, `District d'Aigle`, `Aigle District` -> the name alone. */
+function chBareName(name: string): string {
+  return name
+    .trim()
+    .replace(/^(?:Kanton|Bezirk|Halbbezirk|Amt|Verwaltungskreis|Wahlkreis|Region|Arrondissement administratif|Canton|District|Distretto)\s+(?:de la\s+|de l'|des\s+|du\s+|de\s+|d'|di\s+)?/i, '')
+    .replace(/\s+District$/i, '');
 }

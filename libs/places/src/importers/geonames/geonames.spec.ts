@@ -5,7 +5,7 @@ import { PlaceDoc } from '../../domain/place.doc';
 import { loadCatalogue } from '../catalogue.loader';
 import { GeonamesImportReport, geonamesPlaceDocs, GeonamesPlaceDocsOptions } from './geonames-place-docs';
 import { loadGeonamesCatalogue } from './geonames-catalogue';
-import { chRegionName, plCountyName } from './geonames-names';
+import { chCountyName, chRegionName, plCountyName } from './geonames-names';
 
 const FIXTURES = resolve(__dirname, '../../fixtures');
 const fixture = (cc: string) => join(FIXTURES, `geonames/${cc}.txt`);
@@ -20,6 +20,18 @@ async function collect(opts: GeonamesPlaceDocsOptions): Promise<{ docs: PlaceDoc
     batches++;
   }
   return { docs, report: report!, batches };
+}
+
+/** Writes `lines` (rows in the GeoNames format) to a temporary file `name`, runs `test` on it, removes it. */
+async function withRowsFile(name: string, lines: string[], test: (file: string) => Promise<void>): Promise<void> {
+  const dir = tempDir('geonames-');
+  try {
+    const file = join(dir.path, name);
+    writeFileSync(file, [...lines, ''].join('\n'));
+    await test(file);
+  } finally {
+    dir.remove();
+  }
 }
 
 describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
@@ -50,33 +62,27 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
   });
 
   it('PL: Polish names where GeoNames writes English ones or identifiers (Warsaw, Leszno_County, Warsaw West County)', async () => {
-    const dir = tempDir('geonames-');
-    try {
-      const file = join(dir.path, 'PL.txt');
-      // Rows in the GeoNames format as PL.txt writes these units (TERYT codes real, places and positions ours).
-      const row = (code: string, place: string, admin1: string, a1: string, admin2: string, c2: string, admin3: string, c3: string, lat: string, lng: string) =>
-        ['PL', code, place, admin1, a1, admin2, c2, admin3, c3, lat, lng, ''].join('\t');
-      writeFileSync(
-        file,
-        [
-          row('00-001', 'Warszawa', 'Mazovia', '78', 'Warszawa', '1465', 'Warsaw', '146501', '52.2355', '21.0040'),
-          row('00-950', 'Warszawa', 'Mazovia', '78', 'Warszawa', '1465', 'Warsaw', '146501', '52.2301', '21.0118'),
-          row('05-080', 'Izabelin', 'Mazovia', '78', 'Warsaw West County', '1432', 'Izabelin', '143202', '52.2976', '20.8125'),
-          row('05-080', 'Lipków', 'Mazovia', '78', 'Warsaw West County', '1432', 'Gmina Stare Babice', '143207', '52.2717', '20.8109'),
-          row('64-100', 'Leszno', 'Greater Poland', '86', 'Leszno', '3063', 'Leszno', '306301', '51.8400', '16.5750'),
-          row('64-113', 'Świerczyna', 'Greater Poland', '86', 'Leszno_County', '3013', 'Gmina Osieczna', '301303', '51.9000', '16.6800'),
-          row('87-162', 'Gronowo', 'Kujawsko-Pomorskie', '73', 'Torun County', '0415', 'Lubicz', '041504', '53.0300', '18.7500'),
-          row('99-400', 'Łowicz', 'Łódź Voivodeship', '74', 'powiat Łowicki', '1005', 'gmina Miasto Łowicz', '100501', '52.1070', '19.9450'),
-          row('99-400', 'Strzelcew', 'Łódź Voivodeship', '74', 'powiat Łowicki', '1005', 'Łowicz', '100507', '52.0900', '19.9000'),
-          // Case aside the gmina is its one place: GeoNames' `nad` is right, the place's `Nad` is not.
-          row('66-470', 'Kostrzyn Nad Odrą', 'Lubusz', '76', 'Powiat gorzowski', '0801', 'Kostrzyn nad Odrą', '080101', '52.5880', '14.6480'),
-          // Gminas keep their names where no place bears them: Bystra-Sidzina (two villages), Stare Babice and
-          // Osieczna above (villages this file does not list).
-          row('34-235', 'Bystra Podhalańska', 'Lesser Poland', '77', 'Powiat suski', '1215', 'Gmina Bystra-Sidzina', '121504', '49.6600', '19.7300'),
-          row('34-236', 'Sidzina', 'Lesser Poland', '77', 'Powiat suski', '1215', 'Gmina Bystra-Sidzina', '121504', '49.6300', '19.7000'),
-          '',
-        ].join('\n'),
-      );
+    // Rows in the GeoNames format as PL.txt writes these units (TERYT codes real, places and positions ours).
+    const row = (code: string, place: string, admin1: string, a1: string, admin2: string, c2: string, admin3: string, c3: string, lat: string, lng: string) =>
+      ['PL', code, place, admin1, a1, admin2, c2, admin3, c3, lat, lng, ''].join('\t');
+    const rows = [
+      row('00-001', 'Warszawa', 'Mazovia', '78', 'Warszawa', '1465', 'Warsaw', '146501', '52.2355', '21.0040'),
+      row('00-950', 'Warszawa', 'Mazovia', '78', 'Warszawa', '1465', 'Warsaw', '146501', '52.2301', '21.0118'),
+      row('05-080', 'Izabelin', 'Mazovia', '78', 'Warsaw West County', '1432', 'Izabelin', '143202', '52.2976', '20.8125'),
+      row('05-080', 'Lipków', 'Mazovia', '78', 'Warsaw West County', '1432', 'Gmina Stare Babice', '143207', '52.2717', '20.8109'),
+      row('64-100', 'Leszno', 'Greater Poland', '86', 'Leszno', '3063', 'Leszno', '306301', '51.8400', '16.5750'),
+      row('64-113', 'Świerczyna', 'Greater Poland', '86', 'Leszno_County', '3013', 'Gmina Osieczna', '301303', '51.9000', '16.6800'),
+      row('87-162', 'Gronowo', 'Kujawsko-Pomorskie', '73', 'Torun County', '0415', 'Lubicz', '041504', '53.0300', '18.7500'),
+      row('99-400', 'Łowicz', 'Łódź Voivodeship', '74', 'powiat Łowicki', '1005', 'gmina Miasto Łowicz', '100501', '52.1070', '19.9450'),
+      row('99-400', 'Strzelcew', 'Łódź Voivodeship', '74', 'powiat Łowicki', '1005', 'Łowicz', '100507', '52.0900', '19.9000'),
+      // Case aside the gmina is its one place: GeoNames' `nad` is right, the place's `Nad` is not.
+      row('66-470', 'Kostrzyn Nad Odrą', 'Lubusz', '76', 'Powiat gorzowski', '0801', 'Kostrzyn nad Odrą', '080101', '52.5880', '14.6480'),
+      // Gminas keep their names where no place bears them: Bystra-Sidzina (two villages), Stare Babice and
+      // Osieczna above (villages this file does not list).
+      row('34-235', 'Bystra Podhalańska', 'Lesser Poland', '77', 'Powiat suski', '1215', 'Gmina Bystra-Sidzina', '121504', '49.6600', '19.7300'),
+      row('34-236', 'Sidzina', 'Lesser Poland', '77', 'Powiat suski', '1215', 'Gmina Bystra-Sidzina', '121504', '49.6300', '19.7000'),
+    ];
+    await withRowsFile('PL.txt', rows, async (file) => {
       const cat = await loadGeonamesCatalogue('PL', file);
       expect(cat.errors).toEqual([]);
       expect(cat.counties.map((d) => `${d.place_id} ${d.name}`)).toEqual([
@@ -107,9 +113,7 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
       const { docs } = await collect({ country: 'PL', file, catalogue: cat, skipMunicipalities: true });
       expect(docs.find((d) => d.place_id === 'pl_p00001')).toMatchObject({ municipality_id: 'pl_m146501', municipality: 'Warszawa', county: 'Warszawa', region: 'mazowieckie' });
       expect(docs.find((d) => d.place_id === 'pl_p64113')).toMatchObject({ municipality: 'Osieczna', county: 'powiat leszczyński', region: 'wielkopolskie' });
-    } finally {
-      dir.remove();
-    }
+    });
   });
 
   it('AT: Bundesland digit, Bezirk, GKZ; Vienna one municipality 90001 whatever its Gemeindebezirk', async () => {
@@ -127,9 +131,84 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
   it('CH: canton abbreviation, BFS district and municipality numbers', async () => {
     const cat = await loadGeonamesCatalogue('CH', fixture('CH'));
     expect(cat.errors).toEqual([]);
-    expect(cat.regions.map((d) => `${d.place_id} ${d.name}`)).toEqual(['ch_rag Aargau', 'ch_rbe Berne', 'ch_rge Genève', 'ch_rti Ticino', 'ch_rzh Zürich']);
-    expect(cat.municipalities.find((m) => m.place_id === 'ch_m261')).toMatchObject({ name: 'Zürich', county_id: 'ch_c112', county: 'Bezirk Zürich', region_id: 'ch_rzh' });
+    expect(cat.regions.map((d) => `${d.place_id} ${d.name}`)).toEqual(['ch_rag Aargau', 'ch_rbe Bern / Berne', 'ch_rge Genève', 'ch_rti Ticino', 'ch_rzh Zürich']);
+    expect(cat.municipalities.find((m) => m.place_id === 'ch_m261')).toMatchObject({ name: 'Zürich', county_id: 'ch_c112', county: 'Zürich', region_id: 'ch_rzh' });
     expect(cat.municipalities.find((m) => m.place_id === 'ch_m4001')).toMatchObject({ lat: 47.3945, lng: 8.0525 });
+  });
+
+  it('CH: cantons by their BFS names, districts bare in their own language where GeoNames writes English (Aigle District, Geneva)', async () => {
+    // Rows in the GeoNames format, named as CH.txt names these units (canton, district and BFS numbers real, positions ours).
+    const row = (code: string, place: string, admin1: string, a1: string, admin2: string, c2: string, bfs: string, lat: string, lng: string) =>
+      ['CH', code, place, admin1, a1, admin2, c2, place, bfs, lat, lng, '8'].join('\t');
+    const rows = [
+      row('1860', 'Aigle', 'Canton de Vaud', 'VD', 'Aigle District', '2221', '5401', '46.3180', '6.9700'),
+      row('1020', 'Renens', 'Canton de Vaud', 'VD', 'Ouest Lausannois District', '2229', '5591', '46.5390', '6.5880'),
+      row('3011', 'Bern', 'Canton de Berne', 'BE', 'Bern-Mittelland District', '246', '351', '46.9470', '7.4480'),
+      row('2502', 'Biel/Bienne', 'Canton de Berne', 'BE', 'Biel/Bienne District', '242', '371', '47.1370', '7.2470'),
+      row('2610', 'Saint-Imier', 'Canton de Berne', 'BE', 'Jura bernois', '241', '443', '47.1530', '6.9970'),
+      row('1700', 'Fribourg', 'Canton de Fribourg', 'FR', 'Sarine District', '1004', '2196', '46.8030', '7.1510'),
+      row('3280', 'Murten', 'Canton de Fribourg', 'FR', 'Lake District', '1005', '2275', '46.9280', '7.1170'),
+      row('1890', 'Saint-Maurice', 'Canton du Valais', 'VS', 'Saint-Maurice District', '2310', '6217', '46.2180', '7.0030'),
+      row('3900', 'Brig', 'Canton du Valais', 'VS', 'Brig District', '2301', '6002', '46.3160', '7.9870'),
+      row('6003', 'Luzern', 'Kanton Luzern', 'LU', 'Lucerne-Stadt District', '311', '1061', '47.0500', '8.3050'),
+      row('6403', 'Küssnacht am Rigi', 'Kanton Schwyz', 'SZ', 'Bezirk Küssnacht', '504', '1331', '47.0850', '8.4420'),
+      row('6900', 'Lugano', 'Ticino', 'TI', 'Lugano District', '2105', '5192', '46.0060', '8.9510'),
+      row('1204', 'Genève', 'Genève', 'GE', 'Geneva', '2500', '6621', '46.2020', '6.1450'),
+      row('9050', 'Appenzell', 'Kanton Appenzell Innerrhoden', 'AI', 'Appenzell Inner Rhodes', '1600', '3101', '47.3310', '9.4090'),
+      row('6460', 'Altdorf', 'Kanton Uri', 'UR', 'Uri', '400', '1201', '46.8800', '8.6440'),
+      row('7550', 'Scuol', 'Kanton Graubünden', 'GR', 'Region Engiadina Bassa / Val Müstair', '1843', '3762', '46.7970', '10.2980'),
+      row('8640', 'Rapperswil-Jona', 'Kanton St. Gallen', 'SG', 'Wahlkreis See-Gaster', '1726', '3340', '47.2270', '8.8170'),
+      row('8910', 'Affoltern am Albis', 'Kanton Zürich', 'ZH', 'Bezirk Affoltern', '101', '2', '47.2770', '8.4470'),
+      row('2300', 'La Chaux-de-Fonds', 'Neuchâtel', 'NE', 'La Chaux-de-Fonds District', '2402', '6421', '47.1000', '6.8270'),
+    ];
+    await withRowsFile('CH.txt', rows, async (file) => {
+      const cat = await loadGeonamesCatalogue('CH', file);
+      expect(cat.errors).toEqual([]);
+      expect(cat.regions.map((d) => `${d.place_id} ${d.name}`)).toEqual([
+        'ch_rai Appenzell Innerrhoden',
+        'ch_rbe Bern / Berne',
+        'ch_rfr Fribourg / Freiburg',
+        'ch_rge Genève',
+        'ch_rgr Graubünden / Grigioni / Grischun',
+        'ch_rlu Luzern',
+        'ch_rne Neuchâtel',
+        'ch_rsg St. Gallen',
+        'ch_rsz Schwyz',
+        'ch_rti Ticino',
+        'ch_rur Uri',
+        'ch_rvd Vaud',
+        'ch_rvs Valais / Wallis',
+        'ch_rzh Zürich',
+      ]);
+      expect(cat.counties.map((d) => `${d.place_id} ${d.name} (${d.region})`)).toEqual([
+        'ch_c1004 Sarine (Fribourg / Freiburg)',
+        'ch_c1005 See / Lac (Fribourg / Freiburg)',
+        'ch_c101 Affoltern (Zürich)',
+        'ch_c1600 Appenzell Innerrhoden (Appenzell Innerrhoden)',
+        'ch_c1726 See-Gaster (St. Gallen)',
+        'ch_c1843 Engiadina Bassa / Val Müstair (Graubünden / Grigioni / Grischun)',
+        'ch_c2105 Lugano (Ticino)',
+        'ch_c2221 Aigle (Vaud)',
+        'ch_c2229 Ouest lausannois (Vaud)',
+        'ch_c2301 Brig (Valais / Wallis)',
+        'ch_c2310 Saint-Maurice (Valais / Wallis)',
+        'ch_c2402 La Chaux-de-Fonds (Neuchâtel)',
+        'ch_c241 Jura bernois (Bern / Berne)',
+        'ch_c242 Biel/Bienne (Bern / Berne)',
+        'ch_c246 Bern-Mittelland (Bern / Berne)',
+        'ch_c2500 Genève (Genève)',
+        'ch_c311 Luzern-Stadt (Luzern)',
+        'ch_c400 Uri (Uri)',
+        'ch_c504 Küssnacht (SZ) (Schwyz)',
+      ]);
+      const all = [...cat.regions, ...cat.counties, ...cat.municipalities];
+      expect(all.filter((d) => /District|Distretto|Canton|Kanton|Bezirk|Wahlkreis|Region |Geneva|Lucerne|Inner Rhodes/.test(`${d.name} ${d.county ?? ''} ${d.region ?? ''}`))).toEqual([]);
+      // The municipalities and postal codes carry the same names.
+      expect(cat.municipalities.find((m) => m.place_id === 'ch_m5401')).toMatchObject({ name: 'Aigle', county: 'Aigle', region: 'Vaud' });
+      const { docs } = await collect({ country: 'CH', file, catalogue: cat, skipMunicipalities: true });
+      expect(docs.find((d) => d.place_id === 'ch_p3011')).toMatchObject({ municipality: 'Bern', county_id: 'ch_c246', county: 'Bern-Mittelland', region: 'Bern / Berne' });
+      expect(docs.find((d) => d.place_id === 'ch_p1204')).toMatchObject({ municipality: 'Genève', county: 'Genève', region: 'Genève' });
+    });
   });
 
   it('LI: municipalities by name to their official numbers, Oberland/Unterland, no county', async () => {
@@ -149,21 +228,15 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
   });
 
   it('reports every row it cannot place, with its line, and keeps the rest', async () => {
-    const dir = tempDir('geonames-');
-    try {
-      const file = join(dir.path, 'bad.txt');
-      writeFileSync(
-        file,
-        [
-          'PL\t00-950\tWarszawa\tMazovia\t78\tWarszawa\t1465\tWarszawa\t146501\t52.2301\t21.0118\t',
-          'PL\t88-420\tJezioro\tKujawsko-Pomorskie\t73\t\t\t\t\t52.6500\t17.7600\t',
-          'PL\t00-95\tWarszawa\tMazovia\t78\tWarszawa\t1465\tWarszawa\t146501\t52.2301\t21.0118\t',
-          'PL\t00-951\tWarszawa\tMazovia\t78\tWarszawa\t1465\tWarszawa\t146501\tnorth\t21.0118\t',
-          // Its own place name, so not a GeoNames name to correct from the place names (plGminaNames).
-          'PL\t00-952\tStolica\tMazovia\t78\tWarszawa\t1465\tStolica\t146501\t52.2301\t21.0118\t',
-          '',
-        ].join('\n'),
-      );
+    const rows = [
+      'PL\t00-950\tWarszawa\tMazovia\t78\tWarszawa\t1465\tWarszawa\t146501\t52.2301\t21.0118\t',
+      'PL\t88-420\tJezioro\tKujawsko-Pomorskie\t73\t\t\t\t\t52.6500\t17.7600\t',
+      'PL\t00-95\tWarszawa\tMazovia\t78\tWarszawa\t1465\tWarszawa\t146501\t52.2301\t21.0118\t',
+      'PL\t00-951\tWarszawa\tMazovia\t78\tWarszawa\t1465\tWarszawa\t146501\tnorth\t21.0118\t',
+      // Its own place name, so not a GeoNames name to correct from the place names (plGminaNames).
+      'PL\t00-952\tStolica\tMazovia\t78\tWarszawa\t1465\tStolica\t146501\t52.2301\t21.0118\t',
+    ];
+    await withRowsFile('bad.txt', rows, async (file) => {
       const cat = await loadGeonamesCatalogue('PL', file);
       expect(cat.errors).toEqual([
         `${file} line 4: bad coordinates "north", "21.0118"`,
@@ -182,25 +255,18 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
         `${file} line 2: powiat code "" is not 4 TERYT digits: left out of the catalogue`,
         `${file} line 5: municipality 146501 reads "Stolica", earlier "Warszawa"; kept the earlier`,
       ]);
-    } finally {
-      dir.remove();
-    }
+    });
   });
 
   it('an unknown Liechtenstein municipality is reported, not guessed', async () => {
-    const dir = tempDir('geonames-');
-    try {
-      const file = join(dir.path, 'LI.txt');
-      writeFileSync(file, 'LI\t9490\tVaduz\tVaduz\t7001\t\t\t\t\t47.1420\t9.5220\t6\nLI\t9499\tAtlantis\tAtlantis\t7012\t\t\t\t\t47.1\t9.5\t6\n');
+    await withRowsFile('LI.txt', ['LI\t9490\tVaduz\tVaduz\t7001\t\t\t\t\t47.1420\t9.5220\t6', 'LI\t9499\tAtlantis\tAtlantis\t7012\t\t\t\t\t47.1\t9.5\t6'], async (file) => {
       const cat = await loadGeonamesCatalogue('LI', file);
       expect(cat.errors).toEqual(['line 2: "Atlantis" is not one of the 11 municipalities of Liechtenstein: left out of the catalogue']);
       expect(ids(cat.municipalities)).toEqual(['li_m7011']);
-    } finally {
-      dir.remove();
-    }
+    });
   });
 
-  it('names: PL powiats the Polish way, CH cantons without the word canton', () => {
+  it('names: PL powiats the Polish way, CH cantons by their BFS names, CH districts bare', () => {
     expect(plCountyName('0201', 'Powiat bolesławiecki')).toBe('powiat bolesławiecki');
     expect(plCountyName('1005', 'powiat Łowicki')).toBe('powiat łowicki');
     expect(plCountyName('1006', 'Powiat łódzki wschodni')).toBe('powiat łódzki wschodni');
@@ -212,7 +278,29 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
     expect(plCountyName('1465', 'Warszawa', 'Warszawa')).toBe('Warszawa');
     expect(plCountyName('1061', 'Lodz', 'Łódź')).toBe('Łódź');
     expect(plCountyName('1061', 'Lodz')).toBe('Lodz');
-    expect(['Kanton Zürich', 'Canton de Berne', 'Canton du Valais', "Canton d'Argovie", 'Genève'].map(chRegionName)).toEqual(['Zürich', 'Berne', 'Valais', 'Argovie', 'Genève']);
+    // CH cantons by BFS's name whatever GeoNames writes; an abbreviation BFS does not know keeps GeoNames' name without `Canton de`.
+    const cantons: [string, string, string][] = [
+      ['ZH', 'Kanton Zürich', 'Zürich'],
+      ['BE', 'Canton de Berne', 'Bern / Berne'],
+      ['VS', 'Canton du Valais', 'Valais / Wallis'],
+      ['TI', 'Ticino', 'Ticino'],
+      ['XA', "Canton d'Argovie", 'Argovie'],
+      ['XK', 'Kanton Aargau', 'Aargau'],
+    ];
+    expect(cantons.map(([abbr, geonames]) => chRegionName(abbr, geonames))).toEqual(cantons.map((c) => c[2]));
+    // CH districts bare, whichever designation or English GeoNames gives them; a canton without districts is the canton.
+    const districts: [string, string, string, string][] = [
+      ['2221', 'Aigle District', 'Vaud', 'Aigle'],
+      ['1901', 'Bezirk Aarau', 'Aargau', 'Aarau'],
+      ['1841', 'Region Albula', 'Graubünden / Grigioni / Grischun', 'Albula'],
+      ['1001', 'District de la Broye', 'Fribourg / Freiburg', 'Broye'],
+      ['2221', "District d'Aigle", 'Vaud', 'Aigle'],
+      ['2101', 'Distretto di Bellinzona', 'Ticino', 'Bellinzona'],
+      ['246', 'Verwaltungskreis Bern-Mittelland', 'Bern / Berne', 'Bern-Mittelland'],
+      ['312', 'Lucerne-Land District', 'Luzern', 'Luzern-Land'],
+      ['2500', 'Geneva', 'Genève', 'Genève'],
+    ];
+    expect(districts.map(([code, geonames, canton]) => chCountyName(code, geonames, canton))).toEqual(districts.map((d) => d[3]));
   });
 
   it('loadCatalogue takes PL, AT, CH and LI from their GeoNames file', async () => {

@@ -42,9 +42,9 @@ export const TOWNS = {
   wien: { cc: 'AT', code: '90101', name: 'Wien', county: ['901', 'Wien 1., Innere Stadt'], region: ['9', 'Wien'], postal: '1010', lat: 48.2082, lng: 16.3738 },
   linz: { cc: 'AT', code: '40101', name: 'Linz', county: ['401', 'Linz (Stadt)'], region: ['4', 'Oberösterreich'], postal: '4020', lat: 48.3069, lng: 14.2858 },
   // CH: canton, BFS district, BFS municipality number.
-  zurich: { cc: 'CH', code: '261', name: 'Zürich', county: ['112', 'Bezirk Zürich'], region: ['ZH', 'Zürich'], postal: '8001', lat: 47.3769, lng: 8.5417 },
+  zurich: { cc: 'CH', code: '261', name: 'Zürich', county: ['112', 'Zürich'], region: ['ZH', 'Zürich'], postal: '8001', lat: 47.3769, lng: 8.5417 },
   geneve: { cc: 'CH', code: '6621', name: 'Genève', county: ['2500', 'Genève'], region: ['GE', 'Genève'], postal: '1204', lat: 46.2044, lng: 6.1432 },
-  locarno: { cc: 'CH', code: '5113', name: 'Locarno', county: ['2105', 'Distretto di Locarno'], region: ['TI', 'Ticino'], postal: '6600', lat: 46.1709, lng: 8.7995 },
+  locarno: { cc: 'CH', code: '5113', name: 'Locarno', county: ['2105', 'Locarno'], region: ['TI', 'Ticino'], postal: '6600', lat: 46.1709, lng: 8.7995 },
   brevine: { cc: 'CH', code: '6432', name: 'La Brévine', county: ['2403', 'Le Locle'], region: ['NE', 'Neuchâtel'], postal: '2125', lat: 46.9806, lng: 6.6075 },
   // LI: no counties; Oberland/Unterland as regions, the official BFS municipality number.
   vaduz: { cc: 'LI', code: '7011', name: 'Vaduz', county: null, region: ['roberland', 'Oberland'], postal: '9490', lat: 47.141, lng: 9.5209 },

@@ -6,6 +6,7 @@ import { importCatalogueAndPostalCodes } from '../../../catalogue/catalogue.impo
 import { CatalogueRequest } from '../../catalogue.loader';
 import { PlacesSearchService } from '../../../search/places-search.service';
 import { PlacesStore } from '../../../store/places.store';
+import { CH_CANTONS } from '../../ch/cantons';
 
 export const GEONAMES_COUNTRIES = ['CZ', 'SK', 'PL', 'AT', 'CH', 'LI'] as const;
 type Cc = (typeof GEONAMES_COUNTRIES)[number];
@@ -135,6 +136,24 @@ export function geonamesDataContract(engine: string, makeStore: () => Promise<Pl
           const names = [...regions.map((r) => r.name), ...counties.map((c) => c.name), ...municipalities.flatMap((m) => [m.municipality!, m.county ?? ''])];
           expect(names.filter((n) => /_|County|Warsaw/.test(n))).toEqual([]);
           expect(municipalities.find((m) => m.place_id === 'pl_m146501')).toMatchObject({ municipality: 'Warszawa', county: 'Warszawa', region: 'mazowieckie' });
+        }
+        if (cc === 'CH') {
+          // Cantons by BFS's name (CH_CANTONS), districts bare: GeoNames' `Canton de Berne`, `Aigle District`, `Bezirk Zürich`, `Geneva` are not.
+          expect(Object.fromEntries(regions.map((r) => [r.place_id, r.name]))).toEqual(Object.fromEntries(Object.entries(CH_CANTONS).map(([abbr, name]) => [`ch_r${abbr.toLowerCase()}`, name])));
+          const names = [...counties.map((c) => c.name), ...municipalities.flatMap((m) => [m.county ?? '', m.region ?? ''])];
+          expect(names.filter((n) => /District|Distretto|Canton|Kanton|Bezirk|Wahlkreis|Verwaltungskreis|Region |Geneva|Lucerne|Inner Rhodes/.test(n))).toEqual([]);
+          const county = (id: string) => counties.find((c) => c.place_id === id)?.name;
+          expect(['ch_c101', 'ch_c246', 'ch_c311', 'ch_c1005', 'ch_c1600', 'ch_c2105', 'ch_c2221', 'ch_c2500'].map(county)).toEqual([
+            'Affoltern',
+            'Bern-Mittelland',
+            'Luzern-Stadt',
+            'See / Lac',
+            'Appenzell Innerrhoden',
+            'Lugano',
+            'Aigle',
+            'Genève',
+          ]);
+          expect(municipalities.find((m) => m.place_id === 'ch_m351')).toMatchObject({ municipality: 'Bern', county: 'Bern-Mittelland', region: 'Bern / Berne' });
         }
         for (const r of regions) expect(r).toMatchObject({ object: 'region', country: cc });
         for (const m of municipalities) {
