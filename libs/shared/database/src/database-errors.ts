@@ -1,5 +1,6 @@
-/** PostgreSQL's error codes for a database or schema that is not there. */
-const DATABASE_MISSING = '3D000';
+import { DATABASE_MISSING, databaseHost } from './ensure-database';
+
+/** PostgreSQL's error codes for a schema that is not there (a database: ensure-database.ts). */
 const SCHEMA_MISSING = '3F000';
 /** Table not there: the schema exists but the migrations have not run in it. */
 const TABLE_MISSING = '42P01';
@@ -8,7 +9,7 @@ const TABLE_MISSING = '42P01';
 function describeUrl(databaseUrl: string): { where: string; database: string } {
   try {
     const url = new URL(databaseUrl);
-    return { where: `${url.hostname || 'localhost'}:${url.port || '5432'}`, database: decodeURIComponent(url.pathname.slice(1)) || url.username || 'postgres' };
+    return { where: databaseHost(url), database: decodeURIComponent(url.pathname.slice(1)) || url.username || 'postgres' };
   } catch {
     return { where: 'the server in DATABASE_URL', database: '(unreadable DATABASE_URL)' };
   }

@@ -1,7 +1,7 @@
 import { Client, ClientConfig } from 'pg';
 
-/** PostgreSQL's error codes this file tells apart. */
-const DATABASE_MISSING = '3D000';
+/** PostgreSQL's error codes this file tells apart (the first also database-errors.ts). */
+export const DATABASE_MISSING = '3D000';
 const DUPLICATE_DATABASE = '42P04';
 /** Another CREATE DATABASE of the same name committed while ours ran (its row in pg_database came first). */
 const UNIQUE_VIOLATION = '23505';
@@ -10,7 +10,7 @@ const INSUFFICIENT_PRIVILEGE = '42501';
 const pgCode = (err: unknown): string | undefined => (err as { code?: string } | null)?.code;
 
 /** Where a URL points, for messages: never its password. */
-function where(url: URL): string {
+export function databaseHost(url: URL): string {
   return `${url.hostname || 'localhost'}:${url.port || '5432'}`;
 }
 
@@ -40,13 +40,13 @@ export async function ensureDatabase(databaseUrl: string, log: (line: string) =>
   const admin = await connectMaintenance(target);
   try {
     await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-    log(`created database ${name} on ${where(target)}`);
+    log(`created database ${name} on ${databaseHost(target)}`);
     return true;
   } catch (err) {
     if (pgCode(err) === DUPLICATE_DATABASE || pgCode(err) === UNIQUE_VIOLATION) return false;
     if (pgCode(err) === INSUFFICIENT_PRIVILEGE) {
       throw new Error(
-        `database "${name}" does not exist on ${where(target)} and user "${admin.user}" may not create databases: ` +
+        `database "${name}" does not exist on ${databaseHost(target)} and user "${admin.user}" may not create databases: ` +
           `create it (createdb ${name}, or CREATE DATABASE as a superuser) or set DATABASE_URL to a database that exists`,
       );
     }
@@ -73,5 +73,5 @@ async function connectMaintenance(target: URL): Promise<Client> {
     }
   }
   const why = last instanceof Error ? last.message : String(last);
-  throw new Error(`database "${decodeURIComponent(target.pathname.slice(1))}" does not exist on ${where(target)}, and creating it needs the server's postgres database, which refused: ${why}`);
+  throw new Error(`database "${decodeURIComponent(target.pathname.slice(1))}" does not exist on ${databaseHost(target)}, and creating it needs the server's postgres database, which refused: ${why}`);
 }
