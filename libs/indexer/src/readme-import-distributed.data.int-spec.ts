@@ -67,7 +67,14 @@ describeWith(['nats', 'opensearch'], 'README import commands, distributed', () =
       out.length = 0;
       await runDatasetImport(['status'], config, deps);
       expect(out.map((l) => l.split(/\s+/).slice(0, 2).join(' '))).toEqual(['SK address-changes', 'SK addresses', 'SK catalogue']);
-      await expectRealSkAnswers(config);
+      await expectRealSkAnswers(config).catch(async (err: Error) => {
+        // What the engine held when a search failed (a CI run once met "all shards failed" here, not seen since).
+        const client = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 30000 });
+        const shards = await client.cat.shards({ index: `${prefix}-*`, format: 'json' } as never).then((r) => JSON.stringify(r.body), (e: Error) => e.message);
+        await client.close();
+        err.message += `\nshards of ${prefix}-*: ${shards}\nindexer output:\n${output.slice(-30).join('\n')}`;
+        throw err;
+      });
     }, 240000);
   });
 });

@@ -10,6 +10,7 @@ import {
   packJson,
   PackedHitsReader,
   pipelinedBulk,
+  retryWhileNoShard,
   searchDirect,
   switchAlias,
   unpackJson,
@@ -130,7 +131,7 @@ export class OpenSearchBusinessStore implements BusinessStore {
   }
 
   async get(businessId: string): Promise<BusinessDoc | null> {
-    const res = await searchDirect<Hits>(this.client, this.alias, { size: 1, _source: [BF.doc], query: { term: { [BF.id]: businessId } } });
+    const res = await retryWhileNoShard(() => searchDirect<Hits>(this.client, this.alias, { size: 1, _source: [BF.doc], query: { term: { [BF.id]: businessId } } }));
     return res.hits.hits[0]?._source.doc ?? null;
   }
 
@@ -140,7 +141,7 @@ export class OpenSearchBusinessStore implements BusinessStore {
   }
 
   private docs(body: Record<string, unknown>): Promise<BusinessDoc[]> {
-    return this.packed.search(this.client, this.alias, body, (doc) => doc);
+    return retryWhileNoShard(() => this.packed.search(this.client, this.alias, body, (doc) => doc));
   }
 
   byNamePrefix(key: string, filter: BusinessFilter, size: number): Promise<BusinessDoc[]> {

@@ -1,5 +1,5 @@
 import { parseRequest, PlaceQueryRequest, PlaceReverseRequest } from '@lookup/contracts';
-import { createOpenSearchClient } from '@lookup/shared/search';
+import { createOpenSearchClient, searchDirect } from '@lookup/shared/search';
 import { describeWith, serverUrl, uniqueName } from '@lookup/shared/testing';
 import { PlaceDoc, placeId } from '../domain/place.doc';
 import { address, municipality, street } from '../search/testing/search-fixtures';
@@ -126,5 +126,28 @@ describeWith(['opensearch'], 'OpenSearch places: a search of one country reads i
     expect(reads.target(['SK'])).toBe(alias); // this call starts the read
     for (let i = 0; i < 100 && reads.target(['SK']) === alias; i++) await new Promise((r) => setTimeout(r, 50));
     expect(reads.target(['SK'])).toBe(`${alias}-sk`);
+  });
+  it('asks a search again when no shard could answer it (a shard not started yet), and names the index when none ever does', async () => {
+    // An index whose only shard may be put on no node: searched, the engine answers 503 "all shards failed" and lists no failure.
+    const pending = `${prefix}-pending`;
+    await client.indices.create({ index: pending, wait_for_active_shards: 0, body: { settings: { number_of_replicas: 0, 'index.routing.allocation.require._name': 'nowhere' } } } as never);
+    try {
+      const reads = new CountryReadAliases(client, pending);
+      const failed = await reads.readThrough(null, (name) => searchDirect(client, name, { query: { match_all: {} } })).catch((e: Error) => e);
+      expect((failed as Error).message).toBe(`search_phase_execution_exception: all shards failed: no shard of the index was available (not started, recovering, or deleted) for /${pending}/_search`);
+
+      // The shard may be placed 150 ms after the first try: the search answers instead of failing.
+      let tries = 0;
+      const placed = new Promise((r) => setTimeout(r, 150)).then(() => client.indices.putSettings({ index: pending, body: { 'index.routing.allocation.require._name': null } } as never));
+      const hits = await reads.readThrough(null, async (name) => {
+        tries++;
+        return (await searchDirect<{ hits: { total: { value: number } } }>(client, name, { query: { match_all: {} } })).hits.total.value;
+      });
+      await placed;
+      expect(hits).toBe(0);
+      expect(tries).toBeGreaterThanOrEqual(2);
+    } finally {
+      await client.indices.delete({ index: pending }).catch(() => undefined);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CountryCode } from '@lookup/contracts';
-import { OpenSearchClient, openSearchStatus } from '@lookup/shared/search';
+import { OpenSearchClient, openSearchStatus, retryWhileNoShard } from '@lookup/shared/search';
 import { countryAliasName } from './opensearch-places.versions';
 
 /** How often the set of country aliases is read again while searches come (another process's first version of a country). */
@@ -77,17 +77,21 @@ export class CountryReadAliases {
 
   /**
    * `read` on the name target() gives; when that was a country alias that has gone (404: its
-   * index deleted by a switch this process has not seen), again on the read alias.
+   * index deleted by a switch this process has not seen), again on the read alias. One that no
+   * shard could answer is asked again after a pause (retryWhileNoShard).
    */
   async readThrough<T>(countries: readonly CountryCode[] | null, read: (name: string) => Promise<T>): Promise<T> {
     const name = this.target(countries);
-    if (name === this.alias) return read(name);
-    try {
-      return await read(name);
-    } catch (err) {
-      if (openSearchStatus(err) !== 404) throw err;
-      this.known.delete(name);
-      return read(this.alias);
-    }
+    // A search that found no shard to answer it is asked again (retryWhileNoShard): never a 503 for a switch in flight.
+    if (name === this.alias) return retryWhileNoShard(() => read(name));
+    return retryWhileNoShard(async () => {
+      try {
+        return await read(name);
+      } catch (err) {
+        if (openSearchStatus(err) !== 404) throw err;
+        this.known.delete(name);
+        return read(this.alias);
+      }
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { COUNTRY_CODES, CountryCode, PlaceObject } from '@lookup/contracts';
-import { acquireImportLease, addMissingField, bulkIndex, ImportLease, ImportLeaseOptions, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, openSearchStatus, PackedHitsReader, pipelinedBulk, REPLICAS, searchDirect } from '@lookup/shared/search';
+import { acquireImportLease, addMissingField, bulkIndex, ImportLease, ImportLeaseOptions, ensureAliasedIndex, indexDataStamp, NO_REPLICAS, OpenSearchClient, openSearchStatus, PackedHitsReader, pipelinedBulk, REPLICAS, retryWhileNoShard, searchDirect } from '@lookup/shared/search';
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 import { buildOpenSearchNearby, buildOpenSearchSearch } from '../search/opensearch-query.builder';
@@ -38,7 +38,7 @@ export class OpenSearchPlacesStore implements PlacesStore {
 
   /** `read` on what a search of `countries` reads: the country's own alias where it has one, else the read alias. */
   private readFor<T>(countries: readonly CountryCode[] | null, read: (index: string) => Promise<T>): Promise<T> {
-    return this.reads ? this.reads.readThrough(countries, read) : read(this.alias);
+    return this.reads ? this.reads.readThrough(countries, read) : retryWhileNoShard(() => read(this.alias));
   }
 
   async init(): Promise<void> {
@@ -184,10 +184,12 @@ export class OpenSearchPlacesStore implements PlacesStore {
   }
 
   async count(country: CountryCode, object: PlaceObject): Promise<number> {
-    const res = await this.client.count({
-      index: this.alias,
-      body: { query: { bool: { filter: [{ term: { [F.country]: country } }, { term: { [F.object]: object } }] } } } as never,
-    });
+    const res = await retryWhileNoShard(() =>
+      this.client.count({
+        index: this.alias,
+        body: { query: { bool: { filter: [{ term: { [F.country]: country } }, { term: { [F.object]: object } }] } } } as never,
+      }),
+    );
     return (res.body as { count: number }).count;
   }
 

@@ -40,7 +40,30 @@ export function createOpenSearchClient(options: OpenSearchOptions): Client {
   const pool = client.connectionPool as unknown as { resurrectTimeout: number; resurrectTimeoutCutoff: number };
   pool.resurrectTimeout = DEAD_NODE_RETRY_MS;
   pool.resurrectTimeoutCutoff = Math.log2(DEAD_NODE_RETRY_MAX_MS / DEAD_NODE_RETRY_MS);
+  client.on('response', (err) => nameUnavailableShards(err));
   return client;
+}
+
+/**
+ * Whether the engine answered that no shard of the index could run the search: 503
+ * `search_phase_execution_exception` "all shards failed" with no failure of its own (the engine
+ * lists none for a shard that is not there: not started yet, recovering, or its index deleted by
+ * a version switch while the search was on its way). Such a search may succeed when asked again.
+ */
+export function noShardAvailable(err: unknown): boolean {
+  const e = err as { meta?: { statusCode?: number; body?: { error?: { type?: unknown; root_cause?: unknown[] } } } };
+  const error = e?.meta?.body?.error;
+  return e?.meta?.statusCode === 503 && error?.type === 'search_phase_execution_exception' && !(error.root_cause ?? []).length;
+}
+
+/**
+ * The client's message for that answer ends at the colon (`search_phase_execution_exception: `,
+ * the list of causes being empty): it is given what the engine meant and the request's path.
+ */
+function nameUnavailableShards(err: unknown): void {
+  if (!(err instanceof Error) || !noShardAvailable(err)) return;
+  const path = (err as { meta?: { meta?: { request?: { params?: { path?: string } } } } }).meta?.meta?.request?.params?.path;
+  err.message = `search_phase_execution_exception: all shards failed: no shard of the index was available (not started, recovering, or deleted)${path ? ` for ${path}` : ''}`;
 }
 
 /** Index settings: a replica per shard once there are two data nodes, none on one node. */
@@ -62,4 +85,23 @@ export type { Client as OpenSearchClient } from '@opensearch-project/opensearch'
 /** The HTTP status of an error the OpenSearch client threw for an answer (404, 403, ...); undefined for one without an answer. */
 export function openSearchStatus(err: unknown): number | undefined {
   return (err as { meta?: { statusCode?: number } }).meta?.statusCode;
+}
+
+/** The pauses before asking again a search no shard could answer (noShardAvailable): about 1.5 s in all. */
+export const NO_SHARD_RETRY_MS: readonly number[] = [100, 400, 1000];
+
+/**
+ * `read()`, asked again after each of `pausesMs` while no shard could answer it (noShardAvailable):
+ * a shard that is starting or recovering, or a search that reached an index a version switch had
+ * just deleted (asked again, the alias names the new one). Any other error is thrown at once.
+ */
+export async function retryWhileNoShard<T>(read: () => Promise<T>, pausesMs: readonly number[] = NO_SHARD_RETRY_MS): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await read();
+    } catch (err) {
+      if (i >= pausesMs.length || !noShardAvailable(err)) throw err;
+      await new Promise((r) => setTimeout(r, pausesMs[i]));
+    }
+  }
 }
