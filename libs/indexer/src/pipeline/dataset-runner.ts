@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CountryCode } from '@lookup/contracts';
-import { CATALOGUE_OBJECTS, CatalogueComposer, PlaceDoc, PlacesSearchService, PlacesStore } from '@lookup/places';
+import { CATALOGUE_OBJECTS, CatalogueComposer, DatasetStatusStore, PlaceDoc, PlacesSearchService, PlacesStore } from '@lookup/places';
 import { BusinessDoc, BusinessStore } from '@lookup/business';
 import { describeHolder, ImportLease, ImportLeaseOptions } from '@lookup/shared/search';
 import { DatasetKind, DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { fetchDataset } from '../download';
-import { BusinessImporter, DatasetImporter, ImportContext, ImporterReport, importerFor, LAYER_REPLACES, PermanentDatasetError, PlacesImporter } from './importers';
+import { BusinessImporter, DatasetImporter, ImportContext, ImporterReport, importerFor, LAYER_REPLACES, PermanentDatasetError, PlacesImporter, PlacesLayer } from './importers';
+import { BundledSampleLayers, sampleRemovedNote } from './bundled-sample';
 import { businessCanaries, checkCounts, placeCanaries, VerifyError } from './verify';
 
 export interface DatasetRunReport {
@@ -143,6 +144,12 @@ export interface DatasetRunnerDeps {
   downloadTimeoutMs?: number;
   /** How often `heartbeat` is called while a run is alive; keep it well under the consumer's ack wait. Default 5 s. */
   heartbeatMs?: number;
+  /**
+   * The profile's import status, read for the layers the bundled sample put live (standalone):
+   * a places import over a sample layer replaces the country's whole sample and removes its
+   * entries here. Without it nothing is a sample (the distributed profile never has one).
+   */
+  status?: Pick<DatasetStatusStore, 'read' | 'remove'>;
 }
 
 /**
@@ -238,7 +245,16 @@ export class DatasetRunner {
     const store = this.deps.places;
     const previous = await store.liveVersion(ctx.country);
     const sample = new CanarySample<PlaceDoc>((d) => d.object === 'address', (d) => d.object === 'municipality', (d) => d.weight);
-    if (importer.layer === 'addresses') ctx.liveCatalogue = (await Promise.all(CATALOGUE_OBJECTS.map((o) => store.list(ctx.country, o)))).flat();
+    // An official layer never composes with the bundled sample's other layer: the version then carries nothing of the live one.
+    const bundled = new BundledSampleLayers(this.deps.status);
+    const sampleLayers = await bundled.live(ctx.country);
+    const other: PlacesLayer = importer.layer === 'addresses' ? 'catalogue' : 'addresses';
+    const dropsSample = sampleLayers.includes(other);
+    if (dropsSample) {
+      ctx.replacesAll = true;
+      ctx.note?.(sampleRemovedNote(ctx.country, other, !!opts.dryRun));
+    }
+    if (importer.layer === 'addresses' && !dropsSample) ctx.liveCatalogue = (await Promise.all(CATALOGUE_OBJECTS.map((o) => store.list(ctx.country, o)))).flat();
     if (opts.dryRun) {
       let n = 0;
       for await (const b of importer.docs(ctx)) progress((n += b.length));
@@ -247,19 +263,23 @@ export class DatasetRunner {
     // A catalogue is small: read whole, so the carried addresses can be re-linked to it on the way.
     const composer = importer.layer === 'catalogue' ? await composeCatalogue(ctx.country, importer.docs(ctx)) : null;
     // The progress counts the new version's documents: the carried ones (every address, for a catalogue), then the loaded ones.
-    const build = await store.beginVersion({ country: ctx.country, replace: LAYER_REPLACES[importer.layer], carry: composer?.carry, onCarried: progress });
+    const build = await store.beginVersion({ country: ctx.country, replace: dropsSample ? 'all' : LAYER_REPLACES[importer.layer], carry: composer?.carry, onCarried: progress });
+    let count: number;
     try {
       const docs = composer ? inBatches(composer.docs()) : importer.docs(ctx);
       const loaded = await build.load(sample.tap(docs), (n) => progress(build.carried + n));
-      const count = await finishBuild(build, loaded.docs, opts, assertHeld, {
-        check: (docs) => checkCounts({ docs, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous, maxDrop: this.maxDrop, force: !!opts.force }),
+      count = await finishBuild(build, loaded.docs, opts, assertHeld, {
+        // Replacing the bundled sample is no drop: its invented rows are no measure of an official file.
+        check: (docs) => checkCounts({ docs, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous: dropsSample ? null : previous, maxDrop: this.maxDrop, force: !!opts.force }),
         canaries: (reader) => placeCanaries(new PlacesSearchService(reader), ctx.country, sample.picks()),
       });
-      return { version: build.version, docs: count, previous };
     } catch (err) {
       await build.abort();
       throw err;
     }
+    // Live: the sample's layers this version replaced are no longer on record (the caller records its own).
+    await bundled.forget(ctx.country, dropsSample ? sampleLayers : sampleLayers.filter((l) => l === importer.layer));
+    return { version: build.version, docs: count, previous };
   }
 
   private async runBusiness(

@@ -24,6 +24,8 @@ export interface ImportContext {
   config: Pick<AppConfig, 'CZ_CATALOGUE_CSV' | 'SK_REGISTER_BATCHES' | 'GEONAMES_DIR'>;
   /** The country's live region, county and municipality documents (an address import joins its addresses to them). */
   liveCatalogue?: PlaceDoc[];
+  /** The new version carries nothing of the live one (it replaces the bundled sample whole): no live document is to be kept. */
+  replacesAll?: boolean;
   /** Called once, when the documents are all read. */
   report(r: ImporterReport): void;
   /** Tells the user something about the result (what is missing and which command fills it). */

@@ -75,17 +75,21 @@ export class SkAddressFold {
     return this.built;
   }
 
-  /** Current entrances as address docs; each one that cannot be placed is reported and counted. */
-  *addresses(onError: (m: string) => void, onSkip: () => void): Generator<PlaceDoc> {
+  /**
+   * Current entrances as address docs; each one that cannot be placed is reported and counted.
+   * The callbacks get the entrance's objectId, and onError whether the entrance was left out
+   * (`dropped`) or is only warned about (kept without a position).
+   */
+  *addresses(onError: (m: string, objectId: string, dropped: boolean) => void, onSkip: (objectId: string) => void): Generator<PlaceDoc> {
     void this.catalogue;
     const entrances = [...this.objects.get('BUILDING_NUMBER')!].sort(([a], [b]) => Number(a) - Number(b) || (a < b ? -1 : 1));
     for (const [objectId, e] of entrances) {
       if (!this.current(e)) continue;
       const problem = (m: string) => {
-        onSkip();
-        onError(`${e.source}: entrance objectId ${objectId}: ${m}`);
+        onSkip(objectId);
+        onError(`${e.source}: entrance objectId ${objectId}: ${m}`, objectId, true);
       };
-      const doc = this.address(objectId, e, problem, onError);
+      const doc = this.address(objectId, e, problem, (m) => onError(m, objectId, false));
       if (doc) yield doc;
     }
   }

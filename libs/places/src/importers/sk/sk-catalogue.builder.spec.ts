@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Catalogue } from '../catalogue.types';
-import { buildSkCatalogue, parseRegisterDate, SkCatalogueBuilder } from './sk-catalogue.builder';
+import { buildSkCatalogue, parseRegisterDate, SkCatalogueBuilder, skRegionName } from './sk-catalogue.builder';
 import { RegisterChange, readRegisterChanges } from './sk-register-xml.reader';
 
 const FIXTURE = resolve(__dirname, '../../fixtures/sk/DavkaInit-catalogue.xml');
@@ -79,6 +79,24 @@ describe('SkCatalogueBuilder', () => {
     const recs = [region, county, muni('1', 10, 'Until 2020', { validTo: '2020-12-31T23:59:59+01:00' })];
     expect(build(recs, new Date('2019-06-01')).municipalities.map((m) => m.name)).toEqual(['Until 2020']);
     expect(build(recs, new Date('2021-06-01')).municipalities).toEqual([]);
+  });
+
+  it('restores the diacritic the register drops from Trenčiansky, in the region and in what lies under it', () => {
+    const trencin = rec({ type: 'REGION', objectId: '5', versionId: 3000003, itemCode: 'SK022', itemName: 'Trenciansky' });
+    const cat = build([
+      trencin,
+      rec({ type: 'COUNTY', objectId: '29', versionId: 9, itemCode: 'SK0229', itemName: 'Trenčín', parents: { regionIdentifier: '5' } }),
+      rec({ type: 'MUNICIPALITY', objectId: '7', versionId: 11, itemCode: 'SK0229505820', itemName: 'Trenčín', parents: { countyIdentifier: '29' } }),
+    ]);
+    expect(cat.regions.map((r) => [r.place_id, r.name])).toEqual([['sk_rsk022', 'Trenčiansky']]);
+    expect(cat.counties.map((c) => c.region)).toEqual(['Trenčiansky']);
+    expect(cat.municipalities.map((m) => [m.region_id, m.region])).toEqual([['sk_rsk022', 'Trenčiansky']]);
+  });
+
+  it('keeps a region name that is not a spelling of its official one as the register gives it', () => {
+    expect(skRegionName('SK022', 'Trenčiansky kraj')).toBe('Trenčiansky kraj');
+    expect(skRegionName('SK099', 'Trenciansky')).toBe('Trenciansky');
+    expect(skRegionName('SK010', 'BRATISLAVSKY')).toBe('Bratislavský');
   });
 
   it('reports objects without a code, with a repeated code, or under a parent that is not current', () => {

@@ -1,4 +1,5 @@
 import { emptyDoc, PlaceDoc, placeId, PlaceKind } from '../../domain/place.doc';
+import { fold } from '../../search/text-fold';
 import { byPlaceId, Catalogue, emptyCatalogue } from '../catalogue.types';
 import type { RegisterChange } from './sk-register-xml.reader';
 
@@ -14,6 +15,23 @@ const KIND: Record<CatalogueType, PlaceKind & PlaceDoc['object']> = {
 /** The register's catch-all items ("Neznámy" region 0, county 6000, "Neznáma" municipality 100000). */
 const PLACEHOLDER_NAME = /^nezn[aá]m[ayý]$/i;
 const PLACEHOLDER_CODE = new Set(['0', '6000', '100000']);
+
+/**
+ * The eight self-governing regions by NUTS 3 code, as the other regions are written in the
+ * register (the adjective, without "kraj"). The 2015 register writes SK022 `Trenciansky`, without
+ * its diacritic: a register name that folds to the same letters as one of these takes this
+ * spelling; any other name is kept as the register gives it.
+ */
+const SK_REGION_NAMES: Record<string, string> = {
+  SK010: 'Bratislavský', SK021: 'Trnavský', SK022: 'Trenčiansky', SK023: 'Nitriansky',
+  SK031: 'Žilinský', SK032: 'Banskobystrický', SK041: 'Prešovský', SK042: 'Košický',
+};
+
+/** The register's region name, with the diacritics it lost restored (see SK_REGION_NAMES). */
+export function skRegionName(code: string, name: string): string {
+  const official = SK_REGION_NAMES[code];
+  return official && fold(official) === fold(name) ? official : name;
+}
 
 interface Current {
   rec: RegisterChange;
@@ -91,7 +109,7 @@ export class SkCatalogueBuilder {
         errors.push(`${what} repeats ItemCode ${code} of objectId ${clash}: skipped`);
         continue;
       }
-      const doc = emptyDoc('SK', KIND[type], placeId('SK', KIND[type], code), name);
+      const doc = emptyDoc('SK', KIND[type], placeId('SK', KIND[type], code), type === 'REGION' ? skRegionName(code, name) : name);
       if (!place(rec, doc)) continue;
       byCode.set(code, rec.objectId);
       out.set(rec.objectId, { rec, doc });

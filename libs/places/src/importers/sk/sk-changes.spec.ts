@@ -4,6 +4,7 @@ import { PlaceDoc } from '../../domain/place.doc';
 import { skRegisterPlaceDocs } from '../address-import';
 import { planSkChanges, readSkChangeBatch } from './sk-changes';
 import { SkChangeState } from './sk-changes.state';
+import { RegisterChange } from './sk-register-xml.reader';
 
 const SK = resolve(__dirname, '../../fixtures/sk');
 const CATALOGUE = join(SK, 'DavkaInit-catalogue.xml');
@@ -68,5 +69,35 @@ describe('planSkChanges: incremental Register adries batches', () => {
     expect(plan.deletes).toContain('sk_p81101');
     expect(index.has('sk_p81102')).toBe(true);
     expect(state.batches()).toHaveLength(4);
+  });
+});
+
+describe('planSkChanges: what a batch reports', () => {
+  const dir = tempDir();
+  const state = new SkChangeState(join(dir.path, 'state.sqlite')).open();
+  afterAll(() => {
+    state.close();
+    dir.remove();
+  });
+  const rec = (over: Partial<RegisterChange> & Pick<RegisterChange, 'type' | 'objectId' | 'versionId'>): RegisterChange => ({
+    operation: 'INSERT', parents: {}, fields: {}, source: 'zmenovadavka-test.xml', ...over,
+  });
+
+  it('names the batch\'s own problems and the entrances it takes away, not those of the register it is folded with', async () => {
+    // The register of a full `addresses SK` import (its entrances 10006 and 10008 cannot be placed, 10007 lies outside Slovakia).
+    const baseline = await readSkChangeBatch([CATALOGUE, INIT]);
+    expect(planSkChanges(state, baseline).skipped).toBe(2);
+    const batch = [
+      rec({ type: 'BUILDING_NUMBER', objectId: '20001', versionId: 9001, fields: { BuildingNumber: '5' }, parents: { propertyRegistrationNumberIdentifier: '77777' } }),
+      // Ends the building of entrance 10004, which the batch does not name.
+      rec({ type: 'PROPERTY_REGISTRATION_NUMBER', objectId: '9003', versionId: 9002, operation: 'DELETE' }),
+    ];
+    const plan = planSkChanges(state, batch, undefined, undefined, baseline);
+    expect(plan.errors).toEqual([
+      'DavkaInit-addresses.xml: entrance objectId 10004: its building (objectId 9003) is not a current building',
+      'zmenovadavka-test.xml: entrance objectId 20001: its building (objectId 77777) is not a current building',
+    ]);
+    expect(plan.skipped).toBe(2);
+    expect(plan.deletes).toContain('sk_a10004');
   });
 });

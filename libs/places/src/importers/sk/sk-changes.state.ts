@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { openSqlite, SqliteDatabase } from '@lookup/shared/search';
 import { SK_CATALOGUE_TYPES } from './sk-catalogue.builder';
 import type { RegisterChange } from './sk-register-xml.reader';
@@ -30,16 +31,21 @@ export interface AppliedBatch {
  * applied so far (compacted to what the fold reads; the fold picks the current version, so
  * history does no harm and re-applying a record is a no-op) and a hash of every document the
  * index holds from them. Kept in a small SQLite file beside the store; the index itself is
- * never read back.
+ * never read back. The file is made by the first commit, not by open(): a dry run, or a run
+ * that failed before its commit, leaves none behind, so the next batch is still met as the first
+ * one (the runner folds it with the live address file only while there is no state file).
  */
 export class SkChangeState {
   private db: SqliteDatabase | null = null;
+  /** Open on an empty in-memory database because the file does not exist (yet). */
+  private unsaved = false;
 
   constructor(readonly path: string) {}
 
   open(): this {
     if (!this.db) {
-      this.db = openSqlite(this.path);
+      this.unsaved = !existsSync(this.path);
+      this.db = openSqlite(this.unsaved ? ':memory:' : this.path);
       this.db.exec(SCHEMA);
     }
     return this;
@@ -72,6 +78,13 @@ export class SkChangeState {
 
   /** Called only after the index holds the documents: one transaction, so a crash before it just repeats the batch. */
   commit(records: RegisterChange[], upserted: [string, string][], deleted: string[], batch: AppliedBatch): void {
+    if (this.unsaved) {
+      // Nothing was in the in-memory state (there was no file): the file starts here.
+      this.conn.close();
+      this.db = openSqlite(this.path);
+      this.db.exec(SCHEMA);
+      this.unsaved = false;
+    }
     const db = this.conn;
     const addRec = db.prepare('INSERT OR IGNORE INTO sk_records (type, object_id, version_id, op, valid_to, rec) VALUES (?, ?, ?, ?, ?, ?)');
     const setDoc = db.prepare('INSERT OR REPLACE INTO sk_docs (place_id, hash) VALUES (?, ?)');

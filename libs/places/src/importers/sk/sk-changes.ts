@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { PlaceDoc } from '../../domain/place.doc';
+import { PlaceDoc, placeId } from '../../domain/place.doc';
 import { AddressAggregates } from '../address-aggregates';
 import { MAX_REPORTED_ERRORS, SkCatalogueJoin } from '../address-import';
 import { SkAddressFold, SK_ADDRESS_TYPES } from './sk-address.fold';
+import { SK_CATALOGUE_TYPES } from './sk-catalogue.builder';
 import { SkChangeState } from './sk-changes.state';
 import { readRegisterChanges, RegisterChange } from './sk-register-xml.reader';
 
@@ -62,8 +63,16 @@ export function planSkChanges(state: SkChangeState, batch: RegisterChange[], asO
   const fold = new SkAddressFold(asOf);
   for (const r of state.records()) fold.apply(r);
   for (const r of baseline) fold.apply(r);
+  // What the remembered register and the baseline have wrong was reported when they were applied
+  // (or imported): the batch reports its own records' problems, and the entrances it cannot place.
+  const earlier = fold.errors.length;
   for (const r of batch) fold.apply(r);
+  const recordErrors = fold.errors.slice(earlier);
   const before = new Map([...state.docHashes(), ...(base?.hashes ?? [])]);
+  const named = new Set(batch.filter((r) => r.type === 'BUILDING_NUMBER').map((r) => r.objectId));
+  /** An entrance of the batch, or one left out whose document the store holds: the batch takes it away (its building, street or municipality ended). */
+  const ofBatch = (entrance: string, dropped: boolean) => named.has(entrance) || (dropped && before.has(placeId('SK', 'address', entrance)));
+  const hasCatalogue = batch.some((r) => (SK_CATALOGUE_TYPES as readonly string[]).includes(r.type));
   const plan: SkChangePlan = {
     records: batch.length,
     newRecords: state.unknown(batch),
@@ -85,11 +94,21 @@ export function planSkChanges(state: SkChangeState, batch: RegisterChange[], asO
   };
   const catalogue = new SkCatalogueJoin(fold.catalogue, liveCatalogue);
   const agg = new AddressAggregates('SK', catalogue.get);
-  for (const d of fold.addresses(error, () => plan.skipped++)) {
+  recordErrors.forEach(error);
+  const addresses = fold.addresses(
+    (m, entrance, dropped) => {
+      if (ofBatch(entrance, dropped)) error(m);
+    },
+    (entrance) => {
+      if (ofBatch(entrance, true)) plan.skipped++;
+    },
+  );
+  for (const d of addresses) {
     agg.add(d);
     consider(d);
   }
-  for (const e of fold.errors) error(e);
+  // The catalogue's errors (added when the fold built it, for SkCatalogueJoin): a batch with catalogue records reports them as the catalogue import does.
+  if (hasCatalogue) fold.errors.slice(earlier + recordErrors.length).forEach(error);
   // As the full import: streets and catalogue objects no address derived (see skRegisterPlaceDocs).
   for (const d of [...fold.streets(), ...catalogue.underived(agg)]) if (!agg.derives(d.place_id)) consider(d);
   for (const d of agg.docs()) consider(d);

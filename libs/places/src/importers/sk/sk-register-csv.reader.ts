@@ -1,7 +1,7 @@
 import { csvObjects } from '../io/csv';
 import { readLines } from '../io/lines';
 import { SourceFile, sourcesAt } from '../io/source';
-import { readRegisterBatch, RegisterChange, RegisterParents } from './sk-register-xml.reader';
+import { namedAfter, readRegisterBatch, RegisterChange, RegisterParents } from './sk-register-xml.reader';
 
 /**
  * The data.slovensko.sk (formerly data.gov.sk) CSV dumps of Register adries: one table per
@@ -154,7 +154,8 @@ export async function* readRegisterSources(
   onError: (e: RegisterCsvError) => void,
 ): AsyncGenerator<RegisterChange> {
   const wanted = types ? new Set(types) : null;
-  for await (const file of sourcesAt(path, /\.(xml|csv)$/i)) {
+  for await (const found of sourcesAt(path, /\.(xml|csv)$/i)) {
+    const file = namedAfter(path, found);
     if (/\.csv$/i.test(file.name)) yield* readRegisterCsv(file, wanted, onError);
     else yield* readRegisterBatch(file, wanted);
   }

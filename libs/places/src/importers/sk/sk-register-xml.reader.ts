@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import { walkXml } from '../io/xml';
@@ -60,7 +61,16 @@ export async function* readRegisterChanges(
     yield* readRegisterBatch({ name: 'stream', size: 0, open: async () => input }, wanted);
     return;
   }
-  for await (const file of sourcesAt(input, options.entryPattern ?? /\.xml$/i)) yield* readRegisterBatch(file, wanted);
+  for await (const file of sourcesAt(input, options.entryPattern ?? /\.xml$/i)) yield* readRegisterBatch(namedAfter(input, file), wanted);
+}
+
+/**
+ * A zip entry or folder member named after what the user gave too (`davky.zip/Davka7.xml`), so
+ * the messages about its records say where to look; a plain file keeps its own name.
+ */
+export function namedAfter(path: string, file: SourceFile): SourceFile {
+  const given = basename(path);
+  return file.name === given ? file : { ...file, name: `${given}/${file.name}` };
 }
 
 /** One XML batch (a file, zip entry or folder member). */
