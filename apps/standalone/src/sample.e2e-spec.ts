@@ -16,11 +16,12 @@ type P = Record<string, unknown>;
 describe('the bundled sample through swiftyper-node (standalone, first start)', () => {
   const data = tempDir('lookup-sample-e2e-');
   let app: NodeAppProcess;
+  let port: number;
   let client: { places: Record<string, (p: P) => Promise<unknown>>; business: Record<string, (p: P) => Promise<unknown>> };
 
   beforeAll(async () => {
     ensureBuilt(ROOT, ['dist/apps/standalone/src/main.js']);
-    const port = await freePortRange(1);
+    port = await freePortRange(1);
     app = new NodeAppProcess(ROOT, 'dist/apps/standalone/src/main.js', { PATH: process.env['PATH'], HOST: '127.0.0.1', PORT: String(port), DATA_DIR: data.path, SEED_API_KEY: KEY, LOG_LEVEL: 'warn' }, port);
     await app.start(120000);
     client = new Swiftyper(KEY, { host: '127.0.0.1', port, protocol: 'http' });
@@ -66,6 +67,15 @@ describe('the bundled sample through swiftyper-node (standalone, first start)', 
   it('finds a postal code and a municipality with county and region', async () => {
     expect(((await client.places.postal({ query: '917', country: 'SK' })) as P[])[0]).toMatchObject({ postal_code: '917 01', municipality: 'Trnava' });
     expect(((await client.places.municipality({ query: 'Banská', country: 'SK' })) as P[])[0]).toMatchObject({ municipality: 'Banská Bystrica', county: 'Banská Bystrica', region: 'Banskobystrický' });
+  });
+
+  it('says on /health/ready that every layer it serves is the bundled sample (invented rows)', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
+    expect(res.status).toBe(200);
+    const datasets = ((await res.json()) as { datasets: Record<string, Record<string, unknown>> }).datasets;
+    expect(Object.keys(datasets).sort()).toEqual(['AT', 'CH', 'CZ', 'LI', 'PL', 'SK']);
+    const sample = expect.objectContaining({ source: 'bundled sample (invented rows)', version: 'sample', sample: true, docs: expect.any(Number) });
+    for (const cc of Object.keys(datasets)) expect(datasets[cc]).toEqual({ catalogue: sample, addresses: sample });
   });
 
   it('finds a business', async () => {

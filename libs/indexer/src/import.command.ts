@@ -66,15 +66,18 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
   // One import at a time per data directory (SQLite); a store with leases (OpenSearch) has one per
   // country instead, taken by the runner: a data directory's file would make an LI import wait for CZ.
   const lock = store.lockImports ? null : acquireImportLock(importLockPath(config.sqlitePath), argv.join(' '));
+  // The profile's status store: the data dir's file, or in the distributed profile the index every places replica and `import status` read.
+  const status = createDatasetStatus(config);
   try {
     await store.init();
     let loaded: LoadedCatalogue | undefined;
     let postal: GeonamesImportReport | undefined;
-    const present = await presentIn(store, sources.country);
     const importer: PlacesImporter = {
       target: 'places',
       layer: 'catalogue',
-      async *docs() {
+      async *docs(ctx) {
+        // Replacing the bundled sample whole, its register postal codes are not to be kept.
+        const present = ctx.replacesAll ? async () => new Set<string>() : await presentIn(store, sources.country);
         loaded = await loadCatalogue(sources);
         yield loaded.docs;
         if (!geonames) return;
@@ -84,30 +87,29 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
     };
     const location = (o.get('psc-list') ?? o.get('register') ?? o.get('geonames'))![0]!;
     const event = { country: sources.country, kind: 'catalogue', format: 'catalogue', location, publishedAt: new Date().toISOString() } as DatasetUpdatedEvent;
-    const report = await new DatasetRunner({ places: store, config }).run(event, { onWait: out, ...runOptions, dryRun, force: flags.has('--force') || runOptions.force }, importer);
+    const report = await new DatasetRunner({ places: store, config, status }).run(event, { onWait: out, ...runOptions, dryRun, force: flags.has('--force') || runOptions.force }, importer);
+    // The wait is told with the summary; the other notes (the bundled sample removed) after it.
+    const notes = () => report.notes.filter((n) => !(report.waitedSeconds && n.startsWith('waited '))).forEach((n) => out(`  note: ${n}`));
     if (dryRun) {
       const r = loaded!.report;
       out(`${sources.country}: dry run, nothing written: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates)${postal ? `, ${postal.postalCodes} postal codes from GeoNames` : ''}; ${report.docs} documents in all`);
+      notes();
       for (const e of [...r.errors, ...(postal?.errors ?? [])].slice(0, 20)) out(`  reported: ${e}`);
       return report;
     }
-    // The profile's status store: the data dir's file, or in the distributed profile the index every places replica and `import status` read.
-    const status = createDatasetStatus(config);
-    try {
-      await status.record(sources.country, 'catalogue', { format: 'catalogue', source: ['psc-list', 'register', 'geonames'].flatMap((k) => o.get(k) ?? []).join(', '), since: new Date().toISOString(), version: report.version, docs: report.docs });
-    } finally {
-      await status.close();
-    }
+    await status.record(sources.country, 'catalogue', { format: 'catalogue', source: ['psc-list', 'register', 'geonames'].flatMap((k) => o.get(k) ?? []).join(', '), since: new Date().toISOString(), version: report.version, docs: report.docs });
     const r = loaded!.report;
     out(`${sources.country}: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates) into ${store.engine} in ${report.seconds.toFixed(1)} s${report.waitedSeconds && report.waitedSeconds >= 1 ? ` (after waiting ${report.waitedSeconds.toFixed(0)} s for another import of ${sources.country})` : ''}`);
     if (postal) out(`${sources.country}: ${postal.postalCodes} postal codes from GeoNames (${postal.keptExisting} kept from the register, ${postal.withoutMunicipality} without a municipality)`);
     out(`${sources.country}: version ${report.version} live: ${report.docs} documents (previous: ${report.previous ? `${report.previous.version} with ${report.previous.docs}` : 'none'})`);
+    notes();
     const errors = [...r.errors, ...(postal?.errors ?? [])];
     for (const e of errors.slice(0, 20)) out(`  reported: ${e}`);
     if (errors.length > 20) out(`  ... and ${errors.length - 20} more`);
     return report;
   } finally {
     lock?.release();
+    await status.close();
     await store.close();
   }
 }

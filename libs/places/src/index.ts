@@ -17,7 +17,7 @@ export { PlacesValidateService } from './validate/places-validate.service';
 export * from './importers/sk/sk-changes';
 export * from './importers/sk/sk-changes.state';
 export * from './store/opensearch-places.versions';
-export { importSampleRegistersIfEmpty, sampleRegisterDocs, sampleRegisters } from './catalogue/places-data.bootstrap';
+export { importSampleRegistersIfEmpty, PlacesDataBootstrap, recordBundledSample, sampleRegisterDocs, sampleRegisters } from './catalogue/places-data.bootstrap';
 export * from './importers/cz/ruian-vfr';
 export { CatalogueComposer } from './importers/catalogue-compose';
 export { RuianAddressBuilder } from './importers/cz/ruian-address.builder';

@@ -14,6 +14,7 @@ import { ensureDatasetStream } from '../datasets/dataset-stream';
 import { ChangeBatchRunner, ruianChangeStatePath, skChangeStatePath } from '../changes';
 import { createDatasetScheduler } from '../scheduler';
 import { DatasetRunner } from '../pipeline/dataset-runner';
+import { DatasetStatus, statusAfterRun } from '../cli/dataset-status';
 import { natsServers } from '@lookup/shared/transport';
 
 /** The indexer's own settings (environment), each checked with a message naming it. */
@@ -97,8 +98,11 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       const e = job.event;
       // A new SK address version: the change state described the old one; the next batch re-seeds it from this file.
       if (e.country === 'SK' && e.kind === 'addresses') rmSync(skChangeStatePath(config), { force: true });
+      const live = { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs, event: eventMsgId(e) };
+      // A change batch that brought nothing new leaves the last one that changed something on record (with this event's id, for --wait).
+      const previous = 'changes' in r ? (await status.read().catch(() => ({}) as DatasetStatus))[e.country]?.[e.kind] : undefined;
       await status
-        .record(e.country, e.kind, { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs, event: eventMsgId(e) })
+        .record(e.country, e.kind, statusAfterRun(previous, r, live))
         .catch((err: unknown) => log.warn(`dataset ${dataset}: live, but its status was not recorded: ${(err as Error).message}`));
       log.log(`dataset ${dataset} version ${r.version} live: ${r.docs} documents (${r.skipped} skipped, previous ${r.previous ? `${r.previous.version} with ${r.previous.docs}` : 'none'}) in ${r.seconds.toFixed(1)} s`);
     } catch (err) {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '@lookup/shared/config';
-import { createPlacesStore, PlacesStore } from '@lookup/places';
+import { createPlacesStore, PlacesStore, skRegisterPlaceDocs } from '@lookup/places';
 import { tempDir } from '@lookup/shared/testing';
 import { DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { DatasetTestServer } from '../download/dataset-server.testing';
@@ -60,6 +60,29 @@ describe('ChangeBatchRunner (address-changes events)', () => {
     expect((await store.get('cz_a4192648'))!.name).toBe('Nová 9/3b, 763 11 Želechovice nad Dřevnicí');
     const again = await runner.run(event(VFR, cz));
     expect(again.changes).toEqual({ records: 19, newRecords: 0, upserts: 0, deletes: 0 });
+  });
+
+  it('after a dry run, the first batch after a full import is still folded with the imported register', async () => {
+    const d = tempDir();
+    const config = loadConfig({}, { DATA_DIR: d.path });
+    const s = createPlacesStore(config);
+    try {
+      await s.init();
+      // What `addresses SK <the fixture folder>` wrote; the status names that folder as the live SK address file.
+      for await (const b of skRegisterPlaceDocs({ sources: [SK] })) await s.upsert(b);
+      const r = new ChangeBatchRunner({ places: s, statePath: skChangeStatePath(config), skBaseline: () => SK });
+      const dry = await r.run(event(CHANGE), { dryRun: true });
+      expect(existsSync(skChangeStatePath(config))).toBe(false);
+      const real = await r.run(event(CHANGE));
+      expect(real.changes).toEqual(dry.changes);
+      expect(real.skipped).toBe(dry.skipped);
+      expect(real.changes.upserts).toBeGreaterThan(0);
+      expect((await s.get('sk_a10001'))!.name).toBe('Hlavná 1212/3, 010 01 Žilina');
+      expect((await r.run(event(CHANGE))).changes).toMatchObject({ newRecords: 0, upserts: 0, deletes: 0 });
+    } finally {
+      await s.close();
+      d.remove();
+    }
   });
 
   it('fails permanently on a wrong checksum, an unknown change format or a missing file', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { connect, JSONCodec, NatsConnection } from 'nats';
 import { loadConfig } from '@lookup/shared/config';
@@ -12,7 +12,7 @@ import { runDatasetImport } from './dataset-import';
 import { ImportUsageError } from './import-args';
 import { ImportWaitError, waitForIndexer } from './import-wait';
 import { eventMsgId, parseDatasetEvent } from '../datasets/dataset-event';
-import { statusLines } from './dataset-status';
+import { readStatus, statusLines, statusPath } from './dataset-status';
 
 const FIXTURES = resolve(__dirname, '../../../places/src/fixtures');
 const RUIAN = join(FIXTURES, 'ruian/CSV');
@@ -74,6 +74,39 @@ describe('import CLI, standalone: in-process through the pipeline', () => {
       expect.stringMatching(/: 4 records \(4 new\), [1-9]\d* documents upserted, 1 deleted in sqlite/),
       expect.stringMatching(/: 4 records \(0 new\), 0 documents upserted, 0 deleted in sqlite/),
     ]);
+    // The same batch again: said so, and the status keeps describing the run that changed something.
+    expect(c.out.filter((l) => l.includes('nothing new'))).toHaveLength(1);
+    expect(c.out.at(-1)).toMatch(/^  note: nothing new: every record of this batch was applied before/);
+    const status = readStatus(statusPath(config))['SK']!['address-changes']!;
+    expect(status).toMatchObject({ source: SK_CHANGE, version: 'incremental' });
+    expect(status.docs).toBeGreaterThan(0);
+  });
+
+  it('prints the first 20 messages of a run and says how many more there are and in which file', async () => {
+    const own = tempDir();
+    try {
+      const cfg = loadConfig({}, { DATA_DIR: own.path });
+      // A change batch of 25 entrances whose building the register does not hold.
+      const entrance = (i: number) =>
+        `<buildingNumberChange><databaseOperation>INSERT</databaseOperation><objectId>${30000 + i}</objectId><versionId>${50000 + i}</versionId>` +
+        `<BuildingNumber>${i}</BuildingNumber><propertyRegistrationNumberIdentifier>${90000 + i}</propertyRegistrationNumberIdentifier></buildingNumberChange>`;
+      const batch = join(own.path, 'zmenovadavka-25.xml');
+      writeFileSync(batch, `<?xml version="1.0" encoding="UTF-8"?><ns0:register xmlns:ns0="http://www.minv.sk/ra"><type>BUILDING_NUMBER</type><count>25</count>${Array.from({ length: 25 }, (_, i) => entrance(i + 1)).join('')}</ns0:register>`);
+      const c = capture();
+      await runDatasetImport(['address-changes', 'SK', batch], cfg, c.deps);
+      expect(c.out[0]).toMatch(/: 25 records \(25 new\), 0 documents upserted, 0 deleted in sqlite, 25 skipped/);
+      const reported = c.out.filter((l) => l.startsWith('  reported: '));
+      expect(reported).toHaveLength(20);
+      expect(reported[0]).toBe('  reported: zmenovadavka-25.xml: entrance objectId 30001: its building (objectId 90001) is not a current building');
+      const more = /^  \.\.\. and 5 more: all 25 in (\S+)$/.exec(c.out.at(-1)!);
+      expect(more).not.toBeNull();
+      expect(more![1]!.startsWith(join(own.path, 'import-reports'))).toBe(true);
+      const list = readFileSync(more![1]!, 'utf8').trim().split('\n');
+      expect(list[0]).toBe(`# address-changes SK ${batch}: 25 messages`);
+      expect(list.slice(1)).toEqual(Array.from({ length: 25 }, (_, i) => `zmenovadavka-25.xml: entrance objectId ${30001 + i}: its building (objectId ${90001 + i}) is not a current building`));
+    } finally {
+      own.remove();
+    }
   });
 
   it('fetches an http(s) dataset first (loopback server), verifying the given checksum', async () => {

@@ -1,9 +1,10 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect, NatsConnection } from 'nats';
 import { AppConfig } from '@lookup/shared/config';
-import { acquireImportLock, createDatasetStatus, createPlacesStore, importLockPath, PlacesStore } from '@lookup/places';
+import { acquireImportLock, createDatasetStatus, createPlacesStore, FileDatasetStatus, importLockPath, PlacesStore } from '@lookup/places';
 import { BusinessStore, createBusinessStore } from '@lookup/business';
 import { DatasetUpdatedEvent, eventMsgId, parseDatasetEvent } from '../datasets/dataset-event';
 import { publishDatasetEvent } from '../datasets/dataset-stream';
@@ -13,7 +14,7 @@ import { DatasetRunner, DatasetRunReport } from '../pipeline';
 import { checkLocalInput, DatasetImportArgs, ImportUsageError, parseDatasetArgs } from './import-args';
 import { ProgressOutput, progressReporter } from './progress';
 import { resolveOfficialUrl } from './official-source';
-import { DatasetStatus, readStatus, recordLive, statusLines, statusPath } from './dataset-status';
+import { DatasetStatus, nothingNew, readStatus, recordLive, statusAfterRun, statusLines, statusPath } from './dataset-status';
 import { failureLines, waitForIndexer } from './import-wait';
 import { natsServers } from '@lookup/shared/transport';
 
@@ -148,15 +149,19 @@ async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs,
     const changes = new ChangeBatchRunner({ places, statePath: skChangeStatePath(config), ruianStatePath: ruianChangeStatePath(config), downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS, skBaseline });
     const report = changes.handles(event)
       ? await changes.run(event, opts)
-      : await new DatasetRunner({ places, business, config, downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS }).run(event, opts);
+      : await new DatasetRunner({ places, business, config, downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS, status: new FileDatasetStatus(statusPath(config)) }).run(event, opts);
     bar.finish();
     if (!args.dryRun) {
       const live = { format: event.format, source: event.location, ...(event.checksum ? { checksum: event.checksum } : {}), since: new Date().toISOString(), version: report.version, docs: report.docs };
-      recordLive(statusPath(config), event.country, event.kind, live);
+      const path = statusPath(config);
+      recordLive(path, event.country, event.kind, statusAfterRun(readStatus(path)[event.country]?.[event.kind], report, live));
       // A new SK address version: the change state described the old one; the next batch re-seeds it from this file.
       if (event.country === 'SK' && event.kind === 'addresses') rmSync(skChangeStatePath(config), { force: true });
     }
-    for (const line of reportLines(report, args.dryRun, places.engine)) deps.out(line);
+    // A dry run writes nothing into the data directory: its list goes to the system's temp folder.
+    const listDir = args.dryRun ? join(tmpdir(), 'lookup-import-reports') : join(config.DATA_DIR, 'import-reports');
+    const allErrors = report.errors.length > SHOWN_ERRORS ? writeErrorList(listDir, event, report.errors) : undefined;
+    for (const line of reportLines(report, args.dryRun, places.engine, allErrors)) deps.out(line);
   } finally {
     // Also on failure: the error message must start on a line of its own, not after the bar.
     bar.finish();
@@ -165,8 +170,30 @@ async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs,
   }
 }
 
-/** The run's summary, the first errors, and how many more there were. */
-export function reportLines(r: DatasetRunReport | ChangeRunReport, dryRun: boolean, engine: string): string[] {
+/** Errors printed with a run's summary; the rest go to a file (writeErrorList). */
+const SHOWN_ERRORS = 20;
+/** Error lists kept in a folder (the newest). */
+const KEPT_ERROR_LISTS = 20;
+
+/**
+ * Writes every error of a run (as many as the run kept) into `dir` (`<DATA_DIR>/import-reports`),
+ * one a line, and returns the file's path; only the newest KEPT_ERROR_LISTS lists are kept.
+ */
+export function writeErrorList(dir: string, event: Pick<DatasetUpdatedEvent, 'country' | 'kind' | 'location'>, errors: string[]): string {
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const path = join(dir, `${event.country}-${event.kind}-${stamp}-${process.pid}.txt`);
+  writeFileSync(path, [`# ${event.kind} ${event.country} ${event.location}: ${errors.length} messages`, ...errors, ''].join('\n'));
+  const lists = readdirSync(dir)
+    .filter((f) => f.endsWith('.txt'))
+    .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.t - a.t);
+  for (const old of lists.slice(KEPT_ERROR_LISTS)) rmSync(join(dir, old.f), { force: true });
+  return path;
+}
+
+/** The run's summary, the first errors, and how many more there were (and the file holding them all, when given). */
+export function reportLines(r: DatasetRunReport | ChangeRunReport, dryRun: boolean, engine: string, allErrorsAt?: string): string[] {
   const what = `${r.country} ${r.kind} (${r.format})`;
   const lines =
     'changes' in r
@@ -174,8 +201,9 @@ export function reportLines(r: DatasetRunReport | ChangeRunReport, dryRun: boole
       : dryRun
         ? [`${what}: dry run: ${r.docs} documents read, ${r.skipped} skipped, ${r.errors.length} errors; nothing written (${r.seconds.toFixed(1)} s)`]
         : [`${what}: version ${r.version} live in ${engine}: ${r.docs} documents, ${r.skipped} skipped (previous: ${r.previous ? `${r.previous.version} with ${r.previous.docs}` : 'none'}) in ${r.seconds.toFixed(1)} s`];
+  if ('changes' in r && !dryRun && nothingNew(r)) lines.push('  note: nothing new: every record of this batch was applied before and nothing was written; `import status` still shows the last batch that changed something');
   for (const n of r.notes) lines.push(`  note: ${n}`);
-  for (const e of r.errors.slice(0, 20)) lines.push(`  reported: ${e}`);
-  if (r.errors.length > 20) lines.push(`  ... and ${r.errors.length - 20} more`);
+  for (const e of r.errors.slice(0, SHOWN_ERRORS)) lines.push(`  reported: ${e}`);
+  if (r.errors.length > SHOWN_ERRORS) lines.push(`  ... and ${r.errors.length - SHOWN_ERRORS} more${allErrorsAt ? `: all ${r.errors.length} in ${allErrorsAt}` : ''}`);
   return lines;
 }

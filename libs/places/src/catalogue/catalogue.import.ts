@@ -94,6 +94,8 @@ export async function importCatalogues(store: PlacesStore, config: AppConfig, op
     const src = configured[cc] ?? sample[cc as keyof typeof sample];
     if (!src) continue;
     if (opts.onlyIfEmpty && (await store.count(cc, 'region')) > 0) continue;
+    // The sample comes whole or not at all: never beside official addresses (configured, or imported before the first start).
+    if (!configured[cc] && ((cc === 'CZ' && config.CZ_ADDRESSES) || (opts.onlyIfEmpty && (await store.count(cc, 'address')) > 0))) continue;
     reports.push(await importCatalogue(store, src, configured[cc] ? 'configured files' : 'bundled sample'));
   }
   return reports;
@@ -170,6 +172,8 @@ export async function importGeonamesPlacesFor(store: PlacesStore, config: AppCon
 export interface AddressImportSummary {
   country: CountryCode;
   source: string;
+  /** The format of the files read (`ruian-csv`, `pl-prg-gml`, ...). */
+  format: string;
   docs: number;
   addresses: number;
   seconds: number;
@@ -186,16 +190,19 @@ export function sampleAddressSources(): { zipOrDir: string; pscList: string } {
 export async function importRuianAddresses(store: PlacesStore, src: { zipOrDir: string; pscList: string }, label: string): Promise<AddressImportSummary> {
   let report: AddressImportReport | undefined;
   const loaded = await store.bulkLoad(ruianPlaceDocs({ zipOrDir: src.zipOrDir, catalogue: { pscList: src.pscList }, batchSize: 5000, onReport: (r) => (report = r) }));
-  return { country: 'CZ', source: label, docs: loaded.docs, addresses: report?.addresses ?? 0, seconds: loaded.seconds, errors: report?.errors ?? [] };
+  return { country: 'CZ', source: label, format: 'ruian-csv', docs: loaded.docs, addresses: report?.addresses ?? 0, seconds: loaded.seconds, errors: report?.errors ?? [] };
 }
 
-/** Configured RUIAN files first, else (SAMPLE_DATA) the sample; only into a store without CZ addresses. */
-export async function importAddressesIfEmpty(store: PlacesStore, config: AppConfig): Promise<AddressImportSummary[]> {
+/**
+ * Configured RUIAN files first, else (SAMPLE_DATA) the sample; only into a store without CZ
+ * addresses, and the sample only into the sample's catalogue (`catalogueIsSample`).
+ */
+export async function importAddressesIfEmpty(store: PlacesStore, config: AppConfig, catalogueIsSample = true): Promise<AddressImportSummary[]> {
   if ((await store.count('CZ', 'address')) > 0) return [];
   if (config.CZ_ADDRESSES) {
     const pscList = config.CZ_CATALOGUE_CSV ?? sampleAddressSources().pscList;
     return [await importRuianAddresses(store, { zipOrDir: config.CZ_ADDRESSES, pscList }, 'configured files')];
   }
-  if (!config.SAMPLE_DATA) return [];
+  if (!config.SAMPLE_DATA || !catalogueIsSample) return [];
   return [await importRuianAddresses(store, sampleAddressSources(), 'bundled sample')];
 }

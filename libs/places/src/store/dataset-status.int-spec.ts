@@ -23,6 +23,13 @@ describe('dataset status file (standalone)', () => {
     await s.record('CZ', 'catalogue', c);
     await s.record('CZ', 'addresses', b);
     expect(await s.read()).toEqual({ CZ: { addresses: b, catalogue: c } });
+    // An official import removes the bundled sample's entries: a kind, then the country with its last one.
+    await s.record('PL', 'addresses', a);
+    await s.remove('CZ', 'catalogue');
+    await s.remove('CZ', 'postal-codes');
+    expect(await s.read()).toEqual({ CZ: { addresses: b }, PL: { addresses: a } });
+    await s.remove('PL', 'addresses');
+    expect(await s.read()).toEqual({ CZ: { addresses: b } });
   });
 });
 
@@ -64,6 +71,10 @@ describeWith(['opensearch'], 'dataset status in OpenSearch (distributed) and on 
     const settings = await client.indices.getSettings({ index: `${old}-datasets` } as never);
     expect((settings.body as Record<string, { settings: { index: { auto_expand_replicas: string } } }>)[`${old}-datasets`]!.settings.index.auto_expand_replicas).toBe('0-1');
     expect(await writer.read()).toEqual({ LI: { catalogue: li } });
+    await writer.record('LI', 'addresses', li);
+    await writer.remove('LI', 'catalogue');
+    await writer.remove('LI', 'postal-codes');
+    expect(await writer.read()).toEqual({ LI: { addresses: li } });
     await client.indices.delete({ index: `${old}-datasets` });
   });
 

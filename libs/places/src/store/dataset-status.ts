@@ -13,7 +13,19 @@ export interface DatasetStatusStore {
   read(): Promise<DatasetStatus>;
   /** Records a dataset that just went live (replaces the country's previous one of that kind). */
   record(country: string, kind: string, d: LiveDataset): Promise<void>;
+  /** Forgets the country's dataset of that kind (the bundled sample's layer an official import removed); absent: nothing. */
+  remove(country: string, kind: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The `source` of a layer the bundled sample put live (`LiveDataset.sample`). */
+export const BUNDLED_SAMPLE_SOURCE = 'bundled sample (invented rows)';
+
+/** The kinds of the country's datasets on record as the bundled sample's (`catalogue`, `addresses`). */
+export function bundledSampleKinds(status: DatasetStatus, country: string): string[] {
+  return Object.entries(status[country] ?? {})
+    .filter(([, d]) => d.sample === true)
+    .map(([kind]) => kind);
 }
 
 /** Per engine: a SQLite file and an OpenSearch cluster fed from one data dir are separate stores. */
@@ -29,6 +41,20 @@ export function readStatusFile(path: string): DatasetStatus {
 export function recordStatusFile(path: string, country: string, kind: string, d: LiveDataset): void {
   const s = readStatusFile(path);
   s[country] = { ...s[country], [kind]: d };
+  writeStatusFile(path, s);
+}
+
+/** Forgets the country's dataset of that kind, written as `recordStatusFile` writes. */
+export function removeStatusFileEntry(path: string, country: string, kind: string): void {
+  const s = readStatusFile(path);
+  if (!s[country]?.[kind]) return;
+  const { [kind]: _removed, ...rest } = s[country]!;
+  if (Object.keys(rest).length) s[country] = rest;
+  else delete s[country];
+  writeStatusFile(path, s);
+}
+
+function writeStatusFile(path: string, s: DatasetStatus): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(`${path}.tmp`, JSON.stringify(s, null, 2));
   renameSync(`${path}.tmp`, path);
@@ -41,6 +67,9 @@ export class FileDatasetStatus implements DatasetStatusStore {
   }
   async record(country: string, kind: string, d: LiveDataset): Promise<void> {
     recordStatusFile(this.path, country, kind, d);
+  }
+  async remove(country: string, kind: string): Promise<void> {
+    removeStatusFileEntry(this.path, country, kind);
   }
   async close(): Promise<void> {
     // nothing held open
@@ -94,6 +123,12 @@ export class OpenSearchDatasetStatus implements DatasetStatusStore {
     await this.ensureIndex();
     // No mapping needed: a handful of small documents, read whole, never searched by field.
     await this.client.index({ index: this.index, id: `${country}:${kind}`, body: { country, kind, ...d }, refresh: true } as never);
+  }
+
+  async remove(country: string, kind: string): Promise<void> {
+    await this.client.delete({ index: this.index, id: `${country}:${kind}`, refresh: true } as never).catch((err: { meta?: { statusCode?: number } }) => {
+      if (err.meta?.statusCode !== 404) throw err;
+    });
   }
 
   async close(): Promise<void> {

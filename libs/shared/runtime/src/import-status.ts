@@ -11,6 +11,11 @@ export interface LiveDataset {
   docs: number;
   /** The dataset event that made it live (its JetStream msg id), in the distributed profile: what `import --wait` looks for. */
   event?: string;
+  /**
+   * The bundled sample's invented rows put this layer live (a standalone first start), not an
+   * official file: any official import of the country replaces the whole sample.
+   */
+  sample?: true;
 }
 
 /** country -> dataset kind -> the live one. */
