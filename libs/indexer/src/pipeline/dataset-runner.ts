@@ -12,6 +12,7 @@ import { DatasetKind, DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { fetchDataset } from '../download';
 import { BusinessImporter, DatasetImporter, ImportContext, ImporterReport, importerFor, LAYER_REPLACES, PermanentDatasetError, PlacesImporter, PlacesLayer } from './importers';
 import { BundledSampleLayers, sampleRemovedNote } from './bundled-sample';
+import { readingErrorsNamed } from './file-errors';
 import { businessCanaries, checkCounts, placeCanaries, VerifyError } from './verify';
 
 export interface DatasetRunReport {
@@ -168,8 +169,11 @@ export class DatasetRunner {
   }
 
   /** `importer`: the format's (default), or the catalogue command's own (several source files). */
-  async run(event: DatasetUpdatedEvent, opts: DatasetRunOptions = {}, importer: DatasetImporter = importerFor(event.format)): Promise<DatasetRunReport> {
+  async run(event: DatasetUpdatedEvent, opts: DatasetRunOptions = {}, formatImporter: DatasetImporter = importerFor(event.format)): Promise<DatasetRunReport> {
     const t0 = Date.now();
+    // An error reading the file is named by the file, and permanent unless it is a passing trouble
+    // or the file is a download without a checksum (the next try downloads it again).
+    const importer = readingErrorsNamed(formatImporter, event.location, !/^https?:\/\//i.test(event.location) || !!event.checksum);
     const notes: string[] = [];
     // A timer, not per batch: seal, verify and the catalogue or aggregate phases yield no batches
     // for a while; a killed process stops beating and JetStream redelivers the event.
@@ -186,7 +190,7 @@ export class DatasetRunner {
       let docs = 0;
       const emit = () => opts.onProgress?.({ docs, ...(bytes ? { bytes: bytes.read, totalBytes: bytes.total } : {}) });
       const ctx: ImportContext = {
-        path: local.path, country: event.country, config: this.deps.config, report: (r) => (report = r), note: (l) => notes.push(l),
+        path: local.path, source: { location: event.location, format: event.format }, country: event.country, config: this.deps.config, report: (r) => (report = r), note: (l) => notes.push(l),
         bytes: (read, total) => {
           bytes = { read: Math.max(read, bytes?.read ?? 0), total };
         },
@@ -270,7 +274,7 @@ export class DatasetRunner {
       const loaded = await build.load(sample.tap(docs), (n) => progress(build.carried + n));
       count = await finishBuild(build, loaded.docs, opts, assertHeld, {
         // Replacing the bundled sample is no drop: its invented rows are no measure of an official file.
-        check: (docs) => checkCounts({ docs, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous: dropsSample ? null : previous, maxDrop: this.maxDrop, force: !!opts.force }),
+        check: (docs) => checkCounts({ source: ctx.source, docs, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous: dropsSample ? null : previous, maxDrop: this.maxDrop, force: !!opts.force }),
         canaries: (reader) => placeCanaries(new PlacesSearchService(reader), ctx.country, sample.picks()),
       });
     } catch (err) {
@@ -303,7 +307,7 @@ export class DatasetRunner {
     try {
       const loaded = await build.load(sample.tap(importer.docs(ctx)), progress);
       const docs = await finishBuild(build, loaded.docs, opts, assertHeld, {
-        check: (n) => checkCounts({ docs: n, loaded: loaded.docs, carried: 0, previous, maxDrop: this.maxDrop, force: !!opts.force }),
+        check: (n) => checkCounts({ source: ctx.source, docs: n, loaded: loaded.docs, carried: 0, previous, maxDrop: this.maxDrop, force: !!opts.force }),
         canaries: (reader) => businessCanaries(reader, sample.picks()),
       });
       return { version: build.version, docs, previous };

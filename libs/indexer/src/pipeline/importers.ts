@@ -20,6 +20,8 @@ export interface ImporterReport {
 export interface ImportContext {
   /** The dataset file (or folder) on the local file system. */
   path: string;
+  /** The dataset as the event names it (the user's path or the URL), and its format: for messages. */
+  source?: { location: string; format: string };
   country: CountryCode;
   config: Pick<AppConfig, 'CZ_CATALOGUE_CSV' | 'SK_REGISTER_BATCHES' | 'GEONAMES_DIR'>;
   /** The country's live region, county and municipality documents (an address import joins its addresses to them). */
@@ -101,7 +103,9 @@ async function* catalogueDocs(ctx: ImportContext, sources: { pscList?: string; r
       : ctx.country === 'SK'
         ? { country: 'SK' as const, sources: { register: sources.register ?? (ctx.config.SK_REGISTER_BATCHES ?? '').split(',').filter(Boolean), geonames: sources.geonames } }
         : { country: ctx.country, sources: { geonames: sources.geonames ?? '' } };
-  if (req.country === 'SK' && req.sources.register.length === 0) throw new Error('an SK catalogue needs SK_REGISTER_BATCHES (the Register adries batches)');
+  // What the country's catalogue is built from besides GeoNames: a setting of the operator's, the same on every try.
+  if (req.country === 'SK' && req.sources.register.length === 0) throw new PermanentDatasetError('an SK catalogue needs SK_REGISTER_BATCHES (the Register adries batches), or: npx lookup import catalogue SK --register <DavkaInit.zip> --geonames <SK.txt>');
+  if (req.country === 'CZ' && !req.sources.pscList) throw new PermanentDatasetError('a CZ catalogue needs the Czech Post PSC list: set CZ_CATALOGUE_CSV=<psc-list.csv>, or: npx lookup import catalogue CZ --psc-list <psc-list.csv> --geonames <CZ.txt>');
   const loaded = await loadCatalogue(req as Parameters<typeof loadCatalogue>[0]);
   yield* batches(loaded.docs);
   ctx.report({ skipped: 0, errors: loaded.report.errors });

@@ -27,6 +27,8 @@ export interface CountCheck {
   previous: { version: string; docs: number } | null;
   maxDrop: number;
   force: boolean;
+  /** The file as the user named it, and its format: an empty one is named (a text file sent as a register reads as none). */
+  source?: { location: string; format: string };
 }
 
 /**
@@ -35,7 +37,9 @@ export interface CountCheck {
  * `maxDrop` of the live version (a truncated source that still parses) unless forced.
  */
 export function checkCounts(c: CountCheck): void {
-  if (c.loaded === 0) throw new RefusedVersionError('verify: the dataset gave no documents');
+  if (c.loaded === 0) {
+    throw new RefusedVersionError(c.source ? `verify: ${c.source.location} gave no documents: is it a ${c.source.format} file?` : 'verify: the dataset gave no documents');
+  }
   const fewest = c.upserts ? c.loaded : c.loaded + c.carried;
   if (c.docs < fewest || c.docs > c.loaded + c.carried) {
     throw new VerifyError(`verify: the new version holds ${c.docs} documents, but ${c.loaded} were loaded and ${c.carried} carried over (duplicate ids in the source?)`);
