@@ -4,6 +4,7 @@ import { ImportUsageError } from './cli/import-args';
 import { DatasetUpdatedEvent } from './datasets/dataset-event';
 import { DatasetRunner, DatasetRunOptions, DatasetRunReport } from './pipeline/dataset-runner';
 import { PlacesImporter } from './pipeline/importers';
+import { layerDocs } from './cli/dataset-status';
 
 type LoadedCatalogue = Awaited<ReturnType<typeof loadCatalogue>>;
 type GeonamesImportReport = { postalCodes: number; keptExisting: number; withoutMunicipality: number; errors: string[] };
@@ -97,7 +98,7 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
       for (const e of [...r.errors, ...(postal?.errors ?? [])].slice(0, 20)) out(`  reported: ${e}`);
       return report;
     }
-    await status.record(sources.country, 'catalogue', { format: 'catalogue', source: ['psc-list', 'register', 'geonames'].flatMap((k) => o.get(k) ?? []).join(', '), since: new Date().toISOString(), version: report.version, docs: report.docs });
+    await status.record(sources.country, 'catalogue', { format: 'catalogue', source: ['psc-list', 'register', 'geonames'].flatMap((k) => o.get(k) ?? []).join(', '), since: new Date().toISOString(), version: report.version, docs: report.docs, ...layerDocs(report) });
     const r = loaded!.report;
     out(`${sources.country}: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates) into ${store.engine} in ${report.seconds.toFixed(1)} s${report.waitedSeconds && report.waitedSeconds >= 1 ? ` (after waiting ${report.waitedSeconds.toFixed(0)} s for another import of ${sources.country})` : ''}`);
     if (postal) out(`${sources.country}: ${postal.postalCodes} postal codes from GeoNames (${postal.keptExisting} kept from the register, ${postal.withoutMunicipality} without a municipality)`);

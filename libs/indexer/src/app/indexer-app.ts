@@ -14,7 +14,7 @@ import { ensureDatasetStream } from '../datasets/dataset-stream';
 import { ChangeBatchRunner, ruianChangeStatePath, skChangeStatePath } from '../changes';
 import { createDatasetScheduler } from '../scheduler';
 import { DatasetRunner } from '../pipeline/dataset-runner';
-import { DatasetStatus, statusAfterRun } from '../cli/dataset-status';
+import { DatasetStatus, layerDocs, statusAfterRun } from '../cli/dataset-status';
 import { natsServers } from '@lookup/shared/transport';
 
 /** The indexer's own settings (environment), each checked with a message naming it. */
@@ -98,7 +98,7 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       const e = job.event;
       // A new SK address version: the change state described the old one; the next batch re-seeds it from this file.
       if (e.country === 'SK' && e.kind === 'addresses') rmSync(skChangeStatePath(config), { force: true });
-      const live = { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs, event: eventMsgId(e) };
+      const live = { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs, ...layerDocs(r), event: eventMsgId(e) };
       // A change batch that brought nothing new leaves the last one that changed something on record (with this event's id, for --wait).
       const previous = 'changes' in r ? (await status.read().catch(() => ({}) as DatasetStatus))[e.country]?.[e.kind] : undefined;
       await status

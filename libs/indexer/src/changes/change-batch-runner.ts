@@ -87,6 +87,7 @@ export class ChangeBatchRunner {
         version: opts.dryRun ? 'dry-run' : 'incremental',
         notes: [],
         docs: r.upserts + r.deletes,
+        loaded: r.upserts + r.deletes,
         skipped: r.skipped,
         errors: r.errors,
         seconds: (Date.now() - t0) / 1000,

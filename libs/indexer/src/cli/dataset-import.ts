@@ -14,7 +14,7 @@ import { DatasetRunner, DatasetRunReport } from '../pipeline';
 import { checkLocalInput, DatasetImportArgs, ImportUsageError, parseDatasetArgs } from './import-args';
 import { ProgressOutput, progressReporter } from './progress';
 import { resolveOfficialUrl } from './official-source';
-import { DatasetStatus, nothingNew, readStatus, recordLive, statusAfterRun, statusLines, statusPath } from './dataset-status';
+import { DatasetStatus, layerDocs, nothingNew, readStatus, recordLive, statusAfterRun, statusLines, statusPath } from './dataset-status';
 import { failureLines, waitForIndexer } from './import-wait';
 import { natsServers } from '@lookup/shared/transport';
 
@@ -152,7 +152,7 @@ async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs,
       : await new DatasetRunner({ places, business, config, downloadDir, downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS, status: new FileDatasetStatus(statusPath(config)) }).run(event, opts);
     bar.finish();
     if (!args.dryRun) {
-      const live = { format: event.format, source: event.location, ...(event.checksum ? { checksum: event.checksum } : {}), since: new Date().toISOString(), version: report.version, docs: report.docs };
+      const live = { format: event.format, source: event.location, ...(event.checksum ? { checksum: event.checksum } : {}), since: new Date().toISOString(), version: report.version, docs: report.docs, ...layerDocs(report) };
       const path = statusPath(config);
       recordLive(path, event.country, event.kind, statusAfterRun(readStatus(path)[event.country]?.[event.kind], report, live));
       // A new SK address version: the change state described the old one; the next batch re-seeds it from this file.

@@ -39,6 +39,11 @@ export function statusAfterRun(previous: LiveDataset | undefined, run: DatasetRu
 }
 
 type DatasetRunReportLike = { docs: number } | ChangeRunOutcome;
+
+/** `layerDocs` for the status entry: the documents the run's dataset gave, when the version holds others too (carried). */
+export function layerDocs(r: { docs: number; loaded: number; version: string }): { layerDocs?: number } {
+  return r.version !== 'incremental' && r.loaded !== r.docs ? { layerDocs: r.loaded } : {};
+}
 export const recordLive = recordStatusFile;
 
 /**
@@ -51,10 +56,24 @@ export function statusLines(s: DatasetStatus): string[] {
   if (!countries.length) return ['no dataset imported yet (npm run import -- <kind> <country> <file>; see README "Importing official data")'];
   const lines: string[] = [];
   for (const cc of countries) {
+    const live = liveVersion(s[cc]!);
     for (const [kind, d] of Object.entries(s[cc]!).sort(([a], [b]) => a.localeCompare(b))) {
-      lines.push(`${cc} ${kind.padEnd(15)} live since ${d.since}  ${d.format}  version ${d.version}  ${d.docs} documents${d.version === 'incremental' ? ' changed' : ''}  from ${d.source}`);
+      // A layer's own documents, with the version's when it holds others; a version a later import of the other layer replaced is named with the live one.
+      const docs = d.version === 'incremental' ? `${d.docs} documents changed` : d.layerDocs !== undefined ? `${d.layerDocs} documents (${d.docs} in the version)` : `${d.docs} documents`;
+      const carried = live && d.version !== 'incremental' && d.version !== live.version && BUILT_TOGETHER.has(kind) && d.since < live.since ? `, carried into ${live.version}` : '';
+      lines.push(`${cc} ${kind.padEnd(15)} live since ${d.since}  ${d.format}  version ${d.version}${carried}  ${docs}  from ${d.source}`);
       if (d.sample && (kind === 'addresses' || kind === 'catalogue')) lines.push(`   ${' '.repeat(15)} not official data: ${officialImportCommand(cc as CountryCode, kind)} replaces the whole ${cc} sample`);
     }
   }
   return lines;
+}
+
+/** The kinds that share a country's places version: a run of one carries the others into its new version. */
+const BUILT_TOGETHER = new Set(['addresses', 'catalogue', 'postal-codes']);
+
+/** The newest version a run of those kinds put live for the country (none when it has none on record). */
+function liveVersion(kinds: Record<string, LiveDataset>): LiveDataset | undefined {
+  let newest: LiveDataset | undefined;
+  for (const [kind, d] of Object.entries(kinds)) if (BUILT_TOGETHER.has(kind) && d.version !== 'incremental' && (!newest || d.since > newest.since)) newest = d;
+  return newest;
 }

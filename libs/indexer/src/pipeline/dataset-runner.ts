@@ -23,6 +23,8 @@ export interface DatasetRunReport {
   version: string;
   /** The country's documents in the new version (for a catalogue dataset, with the carried addresses). */
   docs: number;
+  /** The documents the dataset itself gave (the rest of `docs` was carried from the live version). */
+  loaded: number;
   /** Source rows the importer could not use; `errors` describes them (capped). */
   skipped: number;
   errors: string[];
@@ -225,6 +227,7 @@ export class DatasetRunner {
         format: event.format,
         version: built.version,
         docs: built.docs,
+        loaded: built.loaded,
         skipped: report.skipped,
         errors: report.errors,
         notes,
@@ -245,7 +248,7 @@ export class DatasetRunner {
     opts: DatasetRunOptions,
     report: () => ImporterReport,
     assertHeld: () => void,
-  ): Promise<{ version: string; docs: number; previous: DatasetRunReport['previous'] }> {
+  ): Promise<{ version: string; docs: number; loaded: number; previous: DatasetRunReport['previous'] }> {
     const store = this.deps.places;
     const previous = await store.liveVersion(ctx.country);
     const sample = new CanarySample<PlaceDoc>((d) => d.object === 'address', (d) => d.object === 'municipality', (d) => d.weight);
@@ -262,16 +265,18 @@ export class DatasetRunner {
     if (opts.dryRun) {
       let n = 0;
       for await (const b of importer.docs(ctx)) progress((n += b.length));
-      return { version: 'dry-run', docs: n, previous };
+      return { version: 'dry-run', docs: n, loaded: n, previous };
     }
     // A catalogue is small: read whole, so the carried addresses can be re-linked to it on the way.
     const composer = importer.layer === 'catalogue' ? await composeCatalogue(ctx.country, importer.docs(ctx)) : null;
     // The progress counts the new version's documents: the carried ones (every address, for a catalogue), then the loaded ones.
     const build = await store.beginVersion({ country: ctx.country, replace: dropsSample ? 'all' : LAYER_REPLACES[importer.layer], carry: composer?.carry, onCarried: progress });
     let count: number;
+    let loadedDocs: number;
     try {
       const docs = composer ? inBatches(composer.docs()) : importer.docs(ctx);
       const loaded = await build.load(sample.tap(docs), (n) => progress(build.carried + n));
+      loadedDocs = loaded.docs;
       count = await finishBuild(build, loaded.docs, opts, assertHeld, {
         // Replacing the bundled sample is no drop: its invented rows are no measure of an official file.
         check: (docs) => checkCounts({ source: ctx.source, docs, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous: dropsSample ? null : previous, maxDrop: this.maxDrop, force: !!opts.force }),
@@ -283,7 +288,7 @@ export class DatasetRunner {
     }
     // Live: the sample's layers this version replaced are no longer on record (the caller records its own).
     await bundled.forget(ctx.country, dropsSample ? sampleLayers : sampleLayers.filter((l) => l === importer.layer));
-    return { version: build.version, docs: count, previous };
+    return { version: build.version, docs: count, loaded: loadedDocs, previous };
   }
 
   private async runBusiness(
@@ -293,14 +298,14 @@ export class DatasetRunner {
     opts: DatasetRunOptions,
     _report: () => ImporterReport,
     assertHeld: () => void,
-  ): Promise<{ version: string; docs: number; previous: DatasetRunReport['previous'] }> {
+  ): Promise<{ version: string; docs: number; loaded: number; previous: DatasetRunReport['previous'] }> {
     const store = this.deps.business;
     if (!store) throw new PermanentDatasetError('this indexer has no business store configured');
     const previous = await store.liveVersion(ctx.country);
     if (opts.dryRun) {
       let n = 0;
       for await (const b of importer.docs(ctx)) progress((n += b.length));
-      return { version: 'dry-run', docs: n, previous };
+      return { version: 'dry-run', docs: n, loaded: n, previous };
     }
     const sample = new CanarySample<BusinessDoc>(() => true, () => false);
     const build = await store.beginVersion(ctx.country);
@@ -310,7 +315,7 @@ export class DatasetRunner {
         check: (n) => checkCounts({ source: ctx.source, docs: n, loaded: loaded.docs, carried: 0, previous, maxDrop: this.maxDrop, force: !!opts.force }),
         canaries: (reader) => businessCanaries(reader, sample.picks()),
       });
-      return { version: build.version, docs, previous };
+      return { version: build.version, docs, loaded: loaded.docs, previous };
     } catch (err) {
       await build.abort();
       throw err;

@@ -9,6 +9,11 @@ export interface LiveDataset {
   version: string;
   /** The country's documents in that version (a change batch: the documents it wrote). */
   docs: number;
+  /**
+   * The documents this dataset gave itself, where the version holds others too (a catalogue's
+   * version carries the country's addresses, an address version its catalogue).
+   */
+  layerDocs?: number;
   /** The dataset event that made it live (its JetStream msg id), in the distributed profile: what `import --wait` looks for. */
   event?: string;
   /**
