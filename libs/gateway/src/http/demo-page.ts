@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig, projectRoot } from '@lookup/shared/config';
+import { AppConfig, isLoopbackHost, projectRoot } from '@lookup/shared/config';
 import { demoKeyFactory } from './demo-key';
 
 /** The page's own files (apps/gateway/src/demo) and the map library's, by URL under /demo/. */
@@ -35,13 +35,17 @@ function contentSecurityPolicy(tileUrl: string): string {
 
 const NOT_FOUND = { error: { type: 'invalid_request', code: 'invalid_request', message: 'Unknown endpoint.', param: null } };
 
-/** Loopback origins, any port: the page as `lookup start` serves it to the machine's own browser. */
-const LOOPBACK_ORIGIN = /^https?:\/\/(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])(:\d{1,5})?$/;
+/** An http(s) origin (scheme, host, optional port; nothing after): what a browser sends as Origin. */
+const ORIGIN = /^https?:\/\/(\[[0-9a-f:.]+\]|[^/:?#\[\]]+)(:\d{1,5})?$/;
 
-/** Whether the page loaded from `origin` gets a key made for it: loopback, or one of DEMO_PAGE_ORIGINS. */
+/**
+ * Whether the page loaded from `origin` gets a key made for it: a loopback origin, any port (the
+ * page as `lookup start` serves it to the machine's own browser), or one of DEMO_PAGE_ORIGINS.
+ */
 export function demoOriginAllowed(origin: string, configured: readonly string[]): boolean {
   const o = origin.toLowerCase();
-  return LOOPBACK_ORIGIN.test(o) || configured.includes(o);
+  const host = ORIGIN.exec(o)?.[1];
+  return (host !== undefined && isLoopbackHost(host)) || configured.includes(o);
 }
 
 /**

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { getMetadataStorage, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy, ValidationError, validateSync } from 'class-validator';
+import { isLoopbackHost } from './loopback';
 
 // Boolean settings: these spellings, in any case (`yes`/`on` were always read as true, so
 // `no`/`off` are their false); anything else is refused, not read as false.
@@ -257,7 +258,7 @@ export class AppConfig {
 
   /** DEMO_PAGE as given, else on for the standalone profile on a loopback address. */
   get demoPageEnabled(): boolean {
-    return this.DEMO_PAGE ?? (this.PROFILE === 'standalone' && ['127.0.0.1', 'localhost', '::1'].includes(this.HOST));
+    return this.DEMO_PAGE ?? (this.PROFILE === 'standalone' && isLoopbackHost(this.HOST));
   }
 
   get sqlitePath(): string {
