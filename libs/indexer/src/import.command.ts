@@ -1,5 +1,5 @@
 import { AppConfig } from '@lookup/shared/config';
-import { acquireImportLock, createDatasetStatus, createPlacesStore, geonamesPlaceDocs, importLockPath, loadCatalogue, PlacesStore, presentIn } from '@lookup/places';
+import { createDatasetStatus, createPlacesStore, dataDirImportLock, geonamesPlaceDocs, loadCatalogue, PlacesStore, presentIn } from '@lookup/places';
 import { ImportUsageError } from './cli/import-args';
 import { DatasetUpdatedEvent } from './datasets/dataset-event';
 import { DatasetRunner, DatasetRunOptions, DatasetRunReport } from './pipeline/dataset-runner';
@@ -64,9 +64,8 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
       : country === 'SK'
         ? { country, sources: { register: required(o, 'register'), geonames } } as const
         : { country: country as 'PL' | 'AT' | 'CH' | 'LI', sources: { geonames: required(o, 'geonames')[0] } } as const;
-  // One import at a time per data directory (SQLite); a store with leases (OpenSearch) has one per
-  // country instead, taken by the runner: a data directory's file would make an LI import wait for CZ.
-  const lock = store.lockImports ? null : acquireImportLock(importLockPath(config.sqlitePath), argv.join(' '));
+  // One import at a time per data directory (SQLite); OpenSearch has a lease per country, taken by the runner.
+  const lock = dataDirImportLock(store, config.sqlitePath, argv.join(' '), { dryRun });
   // The profile's status store: the data dir's file, or in the distributed profile the index every places replica and `import status` read.
   const status = createDatasetStatus(config);
   try {

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect, NatsConnection } from 'nats';
 import { AppConfig } from '@lookup/shared/config';
-import { acquireImportLock, createDatasetStatus, createPlacesStore, FileDatasetStatus, importLockPath, PlacesStore } from '@lookup/places';
+import { createDatasetStatus, createPlacesStore, dataDirImportLock, FileDatasetStatus, PlacesStore } from '@lookup/places';
 import { BusinessStore, createBusinessStore } from '@lookup/business';
 import { DatasetUpdatedEvent, eventMsgId, parseDatasetEvent } from '../datasets/dataset-event';
 import { publishDatasetEvent } from '../datasets/dataset-stream';
@@ -117,16 +117,20 @@ async function publish(event: DatasetUpdatedEvent, config: AppConfig, deps: Data
 }
 
 async function importInProcess(event: DatasetUpdatedEvent, args: DatasetImportArgs, config: AppConfig, deps: DatasetImportDeps): Promise<void> {
-  const lock = args.dryRun ? null : acquireImportLock(importLockPath(config.sqlitePath), `${args.kind} ${args.country} ${args.location}`);
+  const places = deps.places ?? createPlacesStore(config);
+  let lock: { release(): void } | null = null;
   try {
-    await importLocked(event, args, config, deps);
+    lock = dataDirImportLock(places, config.sqlitePath, `${args.kind} ${args.country} ${args.location}`, { dryRun: args.dryRun });
+    await importLocked(event, args, config, { ...deps, places });
   } finally {
     lock?.release();
+    if (!deps.places) await places.close();
   }
 }
 
-async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs, config: AppConfig, deps: DatasetImportDeps): Promise<void> {
-  const places = deps.places ?? createPlacesStore(config);
+/** `deps.places`: the store to import into (opened here, closed by its owner). */
+async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs, config: AppConfig, deps: DatasetImportDeps & { places: PlacesStore }): Promise<void> {
+  const places = deps.places;
   const business = deps.business ?? (event.kind === 'business' ? createBusinessStore(config) : undefined);
   await places.init();
   await business?.init();
@@ -165,7 +169,6 @@ async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs,
   } finally {
     // Also on failure: the error message must start on a line of its own, not after the bar.
     bar.finish();
-    if (!deps.places) await places.close();
     if (business && !deps.business) await business.close();
   }
 }

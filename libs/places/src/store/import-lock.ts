@@ -65,3 +65,14 @@ export function acquireImportLock(path: string, command: string, onTakeOver?: ()
 export function importLockPath(sqlitePath: string): string {
   return `${dirname(sqlitePath)}/import.lock`;
 }
+
+/**
+ * The data directory's import lock, where the profile's store needs one: SQLite (standalone),
+ * one file written by one import at a time. None for a dry run (it writes nothing) nor for a store
+ * with leases of its own (`lockImports`, OpenSearch: one per country across processes, taken by
+ * the runner; a data directory's lock would make an LI import wait for CZ).
+ */
+export function dataDirImportLock(store: { lockImports?: unknown }, sqlitePath: string, command: string, opts: { dryRun?: boolean } = {}): { release(): void } | null {
+  if (opts.dryRun || store.lockImports) return null;
+  return acquireImportLock(importLockPath(sqlitePath), command);
+}
