@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '@lookup/shared/config';
 import { createPlacesStore, PlacesStore, skRegisterPlaceDocs } from '@lookup/places';
@@ -90,5 +90,12 @@ describe('ChangeBatchRunner (address-changes events)', () => {
     await expect(runner.run(event(server.url('/zmeny.xml'), { checksum: `sha256:${'0'.repeat(64)}` }))).rejects.toThrow(/checksum mismatch/);
     await expect(runner.run(event(CHANGE, { country: 'CZ', format: 'sk-register-xml' }))).rejects.toThrow(/^format: no change-batch reader for "sk-register-xml" of CZ/);
     await expect(runner.run(event(join(dir.path, 'none.xml')))).rejects.toThrow(/^location: .* does not exist/);
+  });
+
+  it('fails permanently, naming the file, on a batch that is not of its format (the same file fails the same way on every try)', async () => {
+    const text = join(dir.path, 'zmeny.txt');
+    writeFileSync(text, 'not a change batch\n');
+    await expect(runner.run(event(text))).rejects.toMatchObject({ permanent: true, message: expect.stringContaining(text) });
+    await expect(runner.run(event(text, { country: 'CZ', format: 'ruian-vfr' }))).rejects.toMatchObject({ permanent: true, message: expect.stringContaining(text) });
   });
 });

@@ -5,8 +5,9 @@ import { basename, dirname, join } from 'node:path';
 import { CATALOGUE_OBJECTS, PlacesStore } from '@lookup/places';
 import { DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { fetchDataset } from '../download/fetch-dataset';
-import { DatasetProgress, DatasetRunOptions, DatasetRunReport, importLeaseCommand, placesLease, verifyChecksum, withImportLease } from '../pipeline/dataset-runner';
+import { DatasetProgress, DatasetRunOptions, DatasetRunReport, importLeaseCommand, placesLease, verifyChecksum, waitedNotes, withImportLease } from '../pipeline/dataset-runner';
 import { PermanentDatasetError } from '../pipeline/importers';
+import { fileError } from '../pipeline/file-errors';
 import { applyRuianVfrBatch } from './ruian-change-applier';
 import { applySkChangeBatch, storeChangeSink } from './sk-change-applier';
 
@@ -67,30 +68,40 @@ export class ChangeBatchRunner {
       };
       const places = this.deps.places;
       // Written into the live version: a version build of the country running meanwhile would switch the changes away, so it waits for it (and it for them).
-      const r = await withImportLease(placesLease(places, event.country), importLeaseCommand(event), opts, async () =>
-        event.format === 'ruian-vfr'
-          ? await this.applyRuian(local.path, !!opts.dryRun, onProgress)
-          : await applySkChangeBatch({
-              sink: storeChangeSink(this.deps.places),
-              statePath: this.deps.statePath,
-              sources: [local.path],
-              baseline: await this.skBaseline(local.path),
-              liveCatalogue: (await Promise.all(CATALOGUE_OBJECTS.map((o) => this.deps.places.list('SK', o)))).flat(),
-              dryRun: opts.dryRun,
-              onProgress,
-            }),
-      );
+      let waitedMs = 0;
+      // A batch that cannot be read fails the same way on every try (fileError: permanent, named), as a full import's file does.
+      const permanent = !/^https?:\/\//i.test(event.location) || !!event.checksum;
+      const r = await withImportLease(placesLease(places, event.country), importLeaseCommand(event), opts, async (_held, waited) => {
+        waitedMs = waited;
+        try {
+          return event.format === 'ruian-vfr'
+            ? await this.applyRuian(local.path, !!opts.dryRun, onProgress)
+            : await applySkChangeBatch({
+                sink: storeChangeSink(this.deps.places),
+                statePath: this.deps.statePath,
+                sources: [local.path],
+                baseline: await this.skBaseline(local.path),
+                liveCatalogue: (await Promise.all(CATALOGUE_OBJECTS.map((o) => this.deps.places.list('SK', o)))).flat(),
+                dryRun: opts.dryRun,
+                onProgress,
+              });
+        } catch (err) {
+          throw fileError(err, event.location, permanent);
+        }
+      });
+      const notes = waitedNotes(waitedMs);
       return {
         country: event.country,
         kind: event.kind,
         format: event.format,
         version: opts.dryRun ? 'dry-run' : 'incremental',
-        notes: [],
+        notes,
         docs: r.upserts + r.deletes,
         loaded: r.upserts + r.deletes,
         skipped: r.skipped,
         errors: r.errors,
-        seconds: (Date.now() - t0) / 1000,
+        seconds: (Date.now() - t0 - waitedMs) / 1000,
+        waitedSeconds: waitedMs / 1000,
         previous: null,
         changes: { records: r.records, newRecords: r.newRecords, upserts: r.upserts, deletes: r.deletes },
       };

@@ -8,6 +8,7 @@ import { runImport } from '../import.command';
 import { DatasetRunner } from './dataset-runner';
 import { importerFor, PlacesImporter } from './importers';
 import { writeRuianFixture } from './ruian-fixture.testing';
+import { ChangeBatchRunner, ruianChangeStatePath, skChangeStatePath } from '../changes';
 
 const PSC_LIST = join(projectRoot(), 'libs/places/src/fixtures/cz/psc-list.csv');
 
@@ -137,5 +138,29 @@ describeWith(['opensearch'], 'two imports of one country at once (OpenSearch)', 
     expect(czLines).toContainEqual(expect.stringMatching(/^the other import has finished after \d+ s; starting$/));
     expect(czLines).toContainEqual(expect.stringMatching(new RegExp(`^CZ: .* in [\\d.]+ s \\(after waiting ${Math.round(r.waitedSeconds!)} s for another import of CZ\\)$`)));
     expect(r.notes).toContainEqual(expect.stringMatching(/^waited \d+ s for another import of the same data to finish/));
+  }, 120000);
+
+  it('a change batch waits for a build of its country, and its time leaves the wait out', async () => {
+    const holder = newStore();
+    await holder.init();
+    const lease = await holder.lockImports('CZ', 'import addresses CZ (held by the test)');
+    const vfr = join(projectRoot(), 'libs/places/src/fixtures/ruian-vfr/20240102_ST_ZKSH_fixture.xml');
+    const writer = newStore();
+    await writer.init();
+    const runner = new ChangeBatchRunner({ places: writer, statePath: skChangeStatePath(config), ruianStatePath: ruianChangeStatePath(config) });
+    const waiting: string[] = [];
+    const event = Object.assign(new DatasetUpdatedEvent(), { country: 'CZ', kind: 'address-changes', format: 'ruian-vfr', location: vfr, publishedAt: new Date().toISOString() });
+    const run = runner.run(event, { onWait: (l) => waiting.push(l) });
+    run.catch(() => undefined);
+    await until('the change batch waiting', async () => waiting.some((l) => l.startsWith('waiting for another import to finish: import addresses CZ (held by the test)')), 30000);
+    const heldMs = 2000;
+    await new Promise((r) => setTimeout(r, heldMs));
+    await lease.release();
+    await holder.close();
+    const r = await run;
+    await writer.close();
+    expect(r.changes.newRecords).toBeGreaterThan(0);
+    expect(r.waitedSeconds).toBeGreaterThanOrEqual(heldMs / 1000);
+    expect(r.notes).toEqual([expect.stringMatching(/^waited \d+ s for another import of the same data to finish \(not counted in the time above\)$/)]);
   }, 120000);
 });

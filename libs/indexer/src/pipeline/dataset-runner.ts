@@ -213,7 +213,7 @@ export class DatasetRunner {
         importer.target === 'places'
           ? await withImportLease(placesLease(places, event.country), command, leaseOpts, (held, w) => ((waitedMs = w), this.runPlaces(importer, ctx, progress, opts, () => report, held)))
           : await withImportLease(business?.lockImports && ((c, o) => business.lockImports!(c, o)), command, leaseOpts, (held, w) => ((waitedMs = w), this.runBusiness(importer, ctx, progress, opts, () => report, held)));
-      if (waitedMs >= 1000) notes.push(`waited ${(waitedMs / 1000).toFixed(0)} s for another import of the same data to finish (not counted in the time above)`);
+      notes.push(...waitedNotes(waitedMs));
       // Register batches may hold only streets and areas (Slovakia's initial batches: entrances come with change batches).
       if (importer.target === 'places' && importer.layer === 'addresses' && event.kind === 'addresses' && report.addresses === 0) {
         notes.push(
@@ -346,6 +346,11 @@ export class DatasetRunner {
       throw err;
     }
   }
+}
+
+/** What a run says about its wait for another import of the same data (nothing under a second). */
+export function waitedNotes(waitedMs: number): string[] {
+  return waitedMs >= 1000 ? [`waited ${(waitedMs / 1000).toFixed(0)} s for another import of the same data to finish (not counted in the time above)`] : [];
 }
 
 export async function verifyChecksum(path: string, expected: string): Promise<void> {
