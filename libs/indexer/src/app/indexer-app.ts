@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -11,7 +11,7 @@ import { BusinessStore, createBusinessStore } from '@lookup/business';
 import { DatasetConsumer, DatasetJob } from '../datasets/dataset-consumer';
 import { eventMsgId } from '../datasets/dataset-event';
 import { ensureDatasetStream } from '../datasets/dataset-stream';
-import { ChangeBatchRunner, ruianChangeStatePath, skChangeStatePath } from '../changes';
+import { ChangeBatchRunner, forgetAppliedChanges, ruianChangeStatePath, skChangeStatePath } from '../changes';
 import { createDatasetScheduler } from '../scheduler';
 import { DatasetRunner } from '../pipeline/dataset-runner';
 import { DatasetStatus, layerDocs, statusAfterRun } from '../cli/dataset-status';
@@ -66,9 +66,10 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
   const business: BusinessStore = createBusinessStore(config);
   await places.init();
   await business.init();
-  const runner = new DatasetRunner({ places, business, config, maxDrop: settings.maxDrop, heartbeatMs: Math.max(200, Math.floor(settings.ackWaitMs / 4)) });
   // What is live, per country and kind: written after each run, shown on /health/ready and by `npm run import -- status`.
   const status = createDatasetStatus(config);
+  // The runner reads it too: an address version removes the change batches it does not hold from it.
+  const runner = new DatasetRunner({ places, business, config, status, maxDrop: settings.maxDrop, heartbeatMs: Math.max(200, Math.floor(settings.ackWaitMs / 4)) });
   // Change batches (SK zmenova davka, RUIAN VFR) are applied in place; full datasets get a new version.
   const changes = new ChangeBatchRunner({
     places, statePath: skChangeStatePath(config), ruianStatePath: ruianChangeStatePath(config), downloadTimeoutMs: config.DOWNLOAD_TIMEOUT_MS,
@@ -96,9 +97,9 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       });
       progress.succeeded();
       const e = job.event;
-      // A new SK address version: the change state described the old one; the next batch re-seeds it from this file.
-      if (e.country === 'SK' && e.kind === 'addresses') rmSync(skChangeStatePath(config), { force: true });
-      const live = { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs, ...layerDocs(r), event: eventMsgId(e) };
+      // A new address version: the change state described the old one (SK re-seeds it from this file at the next batch).
+      if (e.kind === 'addresses') forgetAppliedChanges(config, e.country);
+      const live = { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs, ...layerDocs(r), ...(r.notes.length ? { notes: r.notes } : {}), event: eventMsgId(e) };
       // A change batch that brought nothing new leaves the last one that changed something on record (with this event's id, for --wait).
       const previous = 'changes' in r ? (await status.read().catch(() => ({}) as DatasetStatus))[e.country]?.[e.kind] : undefined;
       await status

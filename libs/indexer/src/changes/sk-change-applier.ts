@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AppConfig } from '@lookup/shared/config';
 import { PlaceDoc, PlacesStore, planSkChanges, readSkChangeBatch, SkChangeState } from '@lookup/places';
@@ -88,4 +89,13 @@ export async function applySkChangeBatch(o: {
   } finally {
     state.close();
   }
+}
+
+/**
+ * After a new address version of the country went live. SK: the change state folded the batches
+ * with the register of the version replaced, so it goes (the next batch re-seeds it from the new
+ * file). The RUIAN state needs nothing: it applies an address again whose stored document differs.
+ */
+export function forgetAppliedChanges(config: AppConfig, country: string): void {
+  if (country === 'SK') rmSync(skChangeStatePath(config), { force: true });
 }

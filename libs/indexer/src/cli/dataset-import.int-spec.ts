@@ -82,6 +82,33 @@ describe('import CLI, standalone: in-process through the pipeline', () => {
     expect(status.docs).toBeGreaterThan(0);
   });
 
+  it('a new SK address version holds only its file: the status forgets the batches applied before, a note says so, and they apply again', async () => {
+    // After the test above: the change batch is applied and on record.
+    expect(readStatus(statusPath(config))['SK']!['address-changes']).toBeDefined();
+    const c = capture();
+    await runDatasetImport(['addresses', 'SK', SK], config, c.deps);
+    expect(c.out).toContainEqual(
+      expect.stringMatching(/^  note: the change batches applied to the previous version are not in this one \(the last: .*sk-changes\.fixture\.xml, applied \S+\): apply those published after this file again: npx lookup import address-changes SK <batch>$/),
+    );
+    expect(Object.keys(readStatus(statusPath(config))['SK']!)).toEqual(['addresses']);
+    // Applied to the new version, the batch is new again (before: "0 new", nothing written, the entrance gone).
+    c.out.length = 0;
+    await runDatasetImport(['address-changes', 'SK', SK_CHANGE], config, c.deps);
+    expect(c.out[0]).toMatch(/: 4 records \(4 new\), [1-9]\d* documents upserted, 1 deleted in sqlite/);
+  });
+
+  it('a new CZ address version: the note names the RUIAN change file applied before, which applies again', async () => {
+    const vfr = join(FIXTURES, 'ruian-vfr/20240102_ST_ZKSH_fixture.xml');
+    const c = capture();
+    await runDatasetImport(['address-changes', 'CZ', vfr], config, c.deps);
+    await runDatasetImport(['address-changes', 'CZ', vfr], config, c.deps);
+    await runDatasetImport(['addresses', 'CZ', RUIAN], config, c.deps);
+    await runDatasetImport(['address-changes', 'CZ', vfr], config, c.deps);
+    const counts = c.out.filter((l) => l.startsWith('CZ address-changes')).map((l) => /\((\d+) new\)/.exec(l)?.[1]);
+    expect(counts).toEqual([expect.stringMatching(/^[1-9]/), '0', counts[0]]);
+    expect(c.out).toContainEqual(expect.stringMatching(/^  note: the change batches applied to the previous version are not in this one \(the last: .*20240102_ST_ZKSH_fixture\.xml/));
+  });
+
   it('prints the first 20 messages of a run and says how many more there are and in which file', async () => {
     const own = tempDir();
     try {

@@ -9,7 +9,7 @@ import { BusinessStore, createBusinessStore } from '@lookup/business';
 import { DatasetUpdatedEvent, eventMsgId, parseDatasetEvent } from '../datasets/dataset-event';
 import { publishDatasetEvent } from '../datasets/dataset-stream';
 import { datasetSubjects } from '../datasets/datasets.constants';
-import { ChangeBatchRunner, ChangeRunReport, ruianChangeStatePath, skChangeStatePath } from '../changes';
+import { ChangeBatchRunner, ChangeRunReport, forgetAppliedChanges, ruianChangeStatePath, skChangeStatePath } from '../changes';
 import { DatasetRunner, DatasetRunReport } from '../pipeline';
 import { checkLocalInput, DatasetImportArgs, ImportUsageError, parseDatasetArgs } from './import-args';
 import { ProgressOutput, progressReporter } from './progress';
@@ -159,8 +159,8 @@ async function importLocked(event: DatasetUpdatedEvent, args: DatasetImportArgs,
       const live = { format: event.format, source: event.location, ...(event.checksum ? { checksum: event.checksum } : {}), since: new Date().toISOString(), version: report.version, docs: report.docs, ...layerDocs(report) };
       const path = statusPath(config);
       recordLive(path, event.country, event.kind, statusAfterRun(readStatus(path)[event.country]?.[event.kind], report, live));
-      // A new SK address version: the change state described the old one; the next batch re-seeds it from this file.
-      if (event.country === 'SK' && event.kind === 'addresses') rmSync(skChangeStatePath(config), { force: true });
+      // A new address version: the change state described the old one (SK re-seeds it from this file at the next batch).
+      if (event.kind === 'addresses') forgetAppliedChanges(config, event.country);
     }
     // A dry run writes nothing into the data directory: its list goes to the system's temp folder.
     const listDir = args.dryRun ? join(tmpdir(), 'lookup-import-reports') : join(config.DATA_DIR, 'import-reports');

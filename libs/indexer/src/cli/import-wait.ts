@@ -51,6 +51,7 @@ export async function waitForIndexer(event: DatasetUpdatedEvent, published: { se
       const live = (await deps.readStatus())[event.country]?.[event.kind];
       if (live?.event === id) {
         deps.out(`live: ${line(live)}`);
+        for (const n of live.notes ?? []) deps.out(`  note: ${n}`);
         return;
       }
       for await (const { seq: at, dl } of streamDeadLetters(deps.jsm, deps.prefix, scanned)) {

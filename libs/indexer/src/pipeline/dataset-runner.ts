@@ -288,7 +288,24 @@ export class DatasetRunner {
     }
     // Live: the sample's layers this version replaced are no longer on record (the caller records its own).
     await bundled.forget(ctx.country, dropsSample ? sampleLayers : sampleLayers.filter((l) => l === importer.layer));
+    if (importer.layer === 'addresses') await this.changesLeftBehind(ctx);
     return { version: build.version, docs: count, loaded: loadedDocs, previous };
+  }
+
+  /**
+   * A new address version holds only its file: the change batches applied to the one it replaced
+   * are not in it. Their status entry goes (status would say they are live) and a note says which
+   * batch was the last and how to apply the batches again.
+   */
+  private async changesLeftBehind(ctx: ImportContext): Promise<void> {
+    const status = this.deps.status;
+    const applied = status && (await status.read())[ctx.country]?.['address-changes'];
+    if (!status || !applied) return;
+    await status.remove(ctx.country, 'address-changes');
+    ctx.note?.(
+      `the change batches applied to the previous version are not in this one (the last: ${applied.source}, applied ${applied.since}): ` +
+        `apply those published after this file again: npx lookup import address-changes ${ctx.country} <batch>`,
+    );
   }
 
   private async runBusiness(

@@ -14,6 +14,8 @@ export interface LiveDataset {
    * version carries the country's addresses, an address version its catalogue).
    */
   layerDocs?: number;
+  /** What the run told the user (distributed: the indexer's notes, which `import --wait` prints with the live line). */
+  notes?: string[];
   /** The dataset event that made it live (its JetStream msg id), in the distributed profile: what `import --wait` looks for. */
   event?: string;
   /**
