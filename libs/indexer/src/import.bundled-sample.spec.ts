@@ -105,6 +105,8 @@ describe('import CLI: an official import replaces the bundled sample of its coun
     const lines: string[] = [];
     const report = await out(['catalogue', 'PL', '--geonames', plGeonames], lines);
     expect(lines).toContain("  note: removed the bundled sample's PL addresses (invented rows); real ones: npx lookup import addresses PL <PRG file>");
+    // What it replaced is named as status named it (was "previous: legacy with N").
+    expect(lines).toContainEqual(expect.stringMatching(/^PL: version \d+ live: \d+ documents \(previous: bundled sample with \d+\)$/));
 
     expect(await search(config, 'PL', 'Jana Pawła II')).toEqual([]);
     const pl = await countryDocs(config, 'PL');

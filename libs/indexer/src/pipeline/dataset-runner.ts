@@ -13,7 +13,7 @@ import { fetchDataset } from '../download';
 import { BusinessImporter, DatasetImporter, ImportContext, ImporterReport, importerFor, LAYER_REPLACES, PermanentDatasetError, PlacesImporter, PlacesLayer } from './importers';
 import { BundledSampleLayers, sampleRemovedNote } from './bundled-sample';
 import { readingErrorsNamed } from './file-errors';
-import { businessCanaries, checkCounts, placeCanaries, VerifyError } from './verify';
+import { businessCanaries, checkCounts, noDocuments, placeCanaries, VerifyError } from './verify';
 
 export interface DatasetRunReport {
   country: CountryCode;
@@ -217,7 +217,7 @@ export class DatasetRunner {
       // Register batches may hold only streets and areas (Slovakia's initial batches: entrances come with change batches).
       if (importer.target === 'places' && importer.layer === 'addresses' && event.kind === 'addresses' && report.addresses === 0) {
         notes.push(
-          `no address points in this dataset: its streets and areas were imported, address searches of ${event.country} find none yet` +
+          `no address points in this dataset: its streets and areas ${opts.dryRun ? 'would be' : 'were'} imported, address searches of ${event.country} find none yet` +
             (event.country === 'SK' ? '; Register adries change batches bring the entrances: npm run import -- address-changes SK <zmenova davka>' : ''),
         );
       }
@@ -265,6 +265,8 @@ export class DatasetRunner {
     if (opts.dryRun) {
       let n = 0;
       for await (const b of importer.docs(ctx)) progress((n += b.length));
+      // The real run would be refused: the dry run says so too (and exits non-zero).
+      if (n === 0) throw noDocuments(ctx.source, report().errors);
       return { version: 'dry-run', docs: n, loaded: n, previous };
     }
     // A catalogue is small: read whole, so the carried addresses can be re-linked to it on the way.
@@ -279,7 +281,7 @@ export class DatasetRunner {
       loadedDocs = loaded.docs;
       count = await finishBuild(build, loaded.docs, opts, assertHeld, {
         // Replacing the bundled sample is no drop: its invented rows are no measure of an official file.
-        check: (docs) => checkCounts({ source: ctx.source, docs, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous: dropsSample ? null : previous, maxDrop: this.maxDrop, force: !!opts.force }),
+        check: (docs) => checkCounts({ source: ctx.source, reported: report().errors, docs, loaded: loaded.docs, carried: build.carried, upserts: true, addresses: report().addresses, addressDocs: sample.first.length ? sample.count : undefined, previous: dropsSample ? null : previous, maxDrop: this.maxDrop, force: !!opts.force }),
         canaries: (reader) => placeCanaries(new PlacesSearchService(reader), ctx.country, sample.picks()),
       });
     } catch (err) {
@@ -289,7 +291,8 @@ export class DatasetRunner {
     // Live: the sample's layers this version replaced are no longer on record (the caller records its own).
     await bundled.forget(ctx.country, dropsSample ? sampleLayers : sampleLayers.filter((l) => l === importer.layer));
     if (importer.layer === 'addresses') await this.changesLeftBehind(ctx);
-    return { version: build.version, docs: count, loaded: loadedDocs, previous };
+    // What it replaced, as status named it: the bundled sample, not the store's unversioned "legacy".
+    return { version: build.version, docs: count, loaded: loadedDocs, previous: dropsSample && previous ? { ...previous, version: 'bundled sample' } : previous };
   }
 
   /**
@@ -313,7 +316,7 @@ export class DatasetRunner {
     ctx: ImportContext,
     progress: (docs: number) => void,
     opts: DatasetRunOptions,
-    _report: () => ImporterReport,
+    report: () => ImporterReport,
     assertHeld: () => void,
   ): Promise<{ version: string; docs: number; loaded: number; previous: DatasetRunReport['previous'] }> {
     const store = this.deps.business;
@@ -322,6 +325,7 @@ export class DatasetRunner {
     if (opts.dryRun) {
       let n = 0;
       for await (const b of importer.docs(ctx)) progress((n += b.length));
+      if (n === 0) throw noDocuments(ctx.source, report().errors);
       return { version: 'dry-run', docs: n, loaded: n, previous };
     }
     const sample = new CanarySample<BusinessDoc>(() => true, () => false);
@@ -329,7 +333,7 @@ export class DatasetRunner {
     try {
       const loaded = await build.load(sample.tap(importer.docs(ctx)), progress);
       const docs = await finishBuild(build, loaded.docs, opts, assertHeld, {
-        check: (n) => checkCounts({ source: ctx.source, docs: n, loaded: loaded.docs, carried: 0, previous, maxDrop: this.maxDrop, force: !!opts.force }),
+        check: (n) => checkCounts({ source: ctx.source, reported: report().errors, docs: n, loaded: loaded.docs, carried: 0, previous, maxDrop: this.maxDrop, force: !!opts.force }),
         canaries: (reader) => businessCanaries(reader, sample.picks()),
       });
       return { version: build.version, docs, loaded: loaded.docs, previous };

@@ -59,6 +59,14 @@ describe('dataset runner: a file not of its format', () => {
     else expect(await places.liveVersion(country)).toBeNull();
   });
 
+  it('says why a file gave no documents: the importer\'s first messages, in the real run and the dry run alike', async () => {
+    const event = Object.assign(new DatasetUpdatedEvent(), { country: 'PL', kind: 'addresses', format: 'pl-prg-gml', location: notes, publishedAt: '2026-11-01T00:00:00Z' });
+    const why = `verify: ${notes} gave no documents: is it a pl-prg-gml file? (${notes}: neither PRG GML (.gml, .xml) nor a TERC table`;
+    await expect(runner.run(event)).rejects.toMatchObject({ message: expect.stringContaining(why) });
+    // Before: the dry run exited 0 and said "its streets and areas were imported".
+    await expect(runner.run(event, { dryRun: true })).rejects.toMatchObject({ permanent: true, message: expect.stringContaining(why) });
+  });
+
   it('refuses postal codes of CZ or SK without what their catalogue is built from, naming the setting and the command', async () => {
     for (const [country, setting] of [['CZ', 'CZ_CATALOGUE_CSV'], ['SK', 'SK_REGISTER_BATCHES']] as const) {
       const event = Object.assign(new DatasetUpdatedEvent(), { country, kind: 'postal-codes', format: 'geonames', location: notes, publishedAt: '2026-11-01T00:00:00Z' });

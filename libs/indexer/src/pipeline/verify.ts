@@ -29,6 +29,14 @@ export interface CountCheck {
   force: boolean;
   /** The file as the user named it, and its format: an empty one is named (a text file sent as a register reads as none). */
   source?: { location: string; format: string };
+  /** What the importer reported on the way (the first ones explain an empty dataset: "neither PRG GML nor a TERC table"). */
+  reported?: readonly string[];
+}
+
+/** The refusal of a dataset that gave no documents: the file, its format, and the importer's first messages. */
+export function noDocuments(source?: { location: string; format: string }, reported: readonly string[] = []): RefusedVersionError {
+  const why = reported.length ? ` (${reported.slice(0, 3).join('; ')}${reported.length > 3 ? `; and ${reported.length - 3} more` : ''})` : '';
+  return new RefusedVersionError(source ? `verify: ${source.location} gave no documents: is it a ${source.format} file?${why}` : `verify: the dataset gave no documents${why}`);
 }
 
 /**
@@ -37,9 +45,7 @@ export interface CountCheck {
  * `maxDrop` of the live version (a truncated source that still parses) unless forced.
  */
 export function checkCounts(c: CountCheck): void {
-  if (c.loaded === 0) {
-    throw new RefusedVersionError(c.source ? `verify: ${c.source.location} gave no documents: is it a ${c.source.format} file?` : 'verify: the dataset gave no documents');
-  }
+  if (c.loaded === 0) throw noDocuments(c.source, c.reported);
   const fewest = c.upserts ? c.loaded : c.loaded + c.carried;
   if (c.docs < fewest || c.docs > c.loaded + c.carried) {
     throw new VerifyError(`verify: the new version holds ${c.docs} documents, but ${c.loaded} were loaded and ${c.carried} carried over (duplicate ids in the source?)`);
