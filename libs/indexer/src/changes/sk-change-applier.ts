@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AppConfig } from '@lookup/shared/config';
+import { ruianChangeStatePath } from './ruian-change-applier';
 import { PlaceDoc, PlacesStore, planSkChanges, readSkChangeBatch, SkChangeState } from '@lookup/places';
 
 /** Where a change batch writes: the live places index (upsert and delete by place_id). */
@@ -92,10 +93,12 @@ export async function applySkChangeBatch(o: {
 }
 
 /**
- * After a new address version of the country went live. SK: the change state folded the batches
- * with the register of the version replaced, so it goes (the next batch re-seeds it from the new
- * file). The RUIAN state needs nothing: it applies an address again whose stored document differs.
+ * After a new address version of the country went live: the change state remembers what was
+ * applied to the version it replaced (SK: the register the batches were folded with; CZ: the
+ * addresses' transactions, which would make the same file "nothing new"), so it goes and the
+ * batches can be applied to the new version (the next SK batch re-seeds it from the new file).
  */
 export function forgetAppliedChanges(config: AppConfig, country: string): void {
   if (country === 'SK') rmSync(skChangeStatePath(config), { force: true });
+  if (country === 'CZ') rmSync(ruianChangeStatePath(config), { force: true });
 }

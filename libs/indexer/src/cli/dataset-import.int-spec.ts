@@ -97,7 +97,7 @@ describe('import CLI, standalone: in-process through the pipeline', () => {
     expect(c.out[0]).toMatch(/: 4 records \(4 new\), [1-9]\d* documents upserted, 1 deleted in sqlite/);
   });
 
-  it('a new CZ address version: the note names the RUIAN change file applied before, which applies again', async () => {
+  it('a new CZ address version: the RUIAN change file applied before applies again (the state of the old version goes), and the note names it', async () => {
     const vfr = join(FIXTURES, 'ruian-vfr/20240102_ST_ZKSH_fixture.xml');
     const c = capture();
     await runDatasetImport(['address-changes', 'CZ', vfr], config, c.deps);
