@@ -23,7 +23,7 @@ const DATA = resolve(process.env['BENCH_DATA'] ?? join(ROOT, '..', 'shared', 'da
 const DIR = resolve(process.env['BENCH_DIR'] ?? '/tmp/lookup-import-walkthrough');
 const FLOOR = process.env['BENCH_FLOOR'] !== '0';
 const FILES: Record<string, string> = {
-  'psc-list.csv': join(DATA, 'cz/psc-list.csv'),
+  'zv_cobce_psc.zip': join(DATA, 'cz/psc-list.csv'),
   'CZ.txt': join(DATA, 'geonames/CZ.txt'),
   '20231231_OB_ADR_csv.zip': join(DATA, 'cz/20231231_OB_ADR_csv.zip'),
 };
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   const env = { ...process.env, PROFILE: 'standalone', DATA_DIR: DIR, LOG_LEVEL: 'warn' };
   const steps: Step[] = [];
   if (FLOOR) {
-    steps.push(await timed('floor: RUIAN zip into a no-op sink (bench/import-ruian.ts)', [process.execPath, '-r', './tools/paths.js', 'dist/bench/import-ruian.js', FILES['20231231_OB_ADR_csv.zip']!, FILES['psc-list.csv']!], env));
+    steps.push(await timed('floor: RUIAN zip into a no-op sink (bench/import-ruian.ts)', [process.execPath, '-r', './tools/paths.js', 'dist/bench/import-ruian.js', FILES['20231231_OB_ADR_csv.zip']!, FILES['zv_cobce_psc.zip']!], env));
   }
   for (const argv of readmeCommands()) {
     const label = `npm run import -- ${argv.join(' ').replaceAll(DATA + '/', '')}`;

@@ -146,7 +146,7 @@ describeWithData([CZ_ZIP, CZ_PSC, CZ_GEONAMES], 'README CZ import walkthrough ov
     const rows = new TextDecoder('windows-1250').decode(readFileSync(join(subset.dir, first))).trim().split('\n').slice(1).map((l) => l.split(';'));
     const row = rows.find((r) => r[10] && r[12]);
     if (row) address = { municipality: row[2]!, street: row[10]!, number: row[12]! };
-    const files = { 'psc-list.csv': CZ_PSC, 'CZ.txt': CZ_GEONAMES, '20231231_OB_ADR_csv.zip': subset.dir };
+    const files = { 'zv_cobce_psc.zip': CZ_PSC, 'CZ.txt': CZ_GEONAMES, '20231231_OB_ADR_csv.zip': subset.dir };
     const commands = readmeImportCommands('CZ').filter((a) => a[0] === 'catalogue' || a[0] === 'addresses');
     expect(commands.map((a) => a[0])).toEqual(['catalogue', 'addresses']);
     for (const argv of commands) await npmImport(withFiles(argv, files), join(data.path, 'data'));

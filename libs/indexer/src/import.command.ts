@@ -13,7 +13,7 @@ type GeonamesImportReport = { postalCodes: number; keptExisting: number; without
 export { ImportUsageError };
 
 export const IMPORT_USAGE = `Usage: npm run import -- catalogue <CZ|SK|PL|AT|CH|LI> [options]
-  CZ: --psc-list psc-list.csv [--geonames CZ.txt]
+  CZ: --psc-list zv_cobce_psc.zip [--geonames CZ.txt]   (Česká pošta's list of municipality parts with PSČ, or a CSV of its columns)
   SK: --register DavkaInit.zip|batch.xml [--register ...] [--geonames SK.txt]
   PL, AT, CH, LI: --geonames PL.txt (catalogue and postal codes from the GeoNames postal file)
   With --geonames, the file's postal codes are imported too (a register's own postal codes are kept).

@@ -51,7 +51,7 @@ function readmeOrderSuite(engine: string, storeFor: (config: AppConfig) => Place
 
   beforeAll(async () => {
     const subset = await ruianSubset(ZIP, dir.path, 150);
-    files = { 'psc-list.csv': PSC, 'CZ.txt': GEONAMES, '20231231_OB_ADR_csv.zip': subset.dir };
+    files = { 'zv_cobce_psc.zip': PSC, 'CZ.txt': GEONAMES, '20231231_OB_ADR_csv.zip': subset.dir };
     expectedAddresses = subset.addresses;
   }, 120000);
   afterAll(() => dir.remove());

@@ -15,7 +15,7 @@ const ADDRESS_FILES: Record<CountryCode, string> = {
 /** The command that imports a country's official layer (what replaces the bundled sample's). */
 export function officialImportCommand(country: CountryCode, layer: PlacesLayer): string {
   if (layer === 'addresses') return `npx lookup import addresses ${country} ${ADDRESS_FILES[country]}`;
-  const catalogue = country === 'CZ' ? '--psc-list psc-list.csv --geonames CZ.txt' : country === 'SK' ? '--register DavkaInit.zip --geonames SK.txt' : `--geonames ${country}.txt`;
+  const catalogue = country === 'CZ' ? '--psc-list zv_cobce_psc.zip --geonames CZ.txt' : country === 'SK' ? '--register DavkaInit.zip --geonames SK.txt' : `--geonames ${country}.txt`;
   return `npx lookup import catalogue ${country} ${catalogue}`;
 }
 

@@ -70,7 +70,7 @@ function czCatalogue(ctx: ImportContext): { docs: PlaceDoc[] } | { pscList: stri
   if (ctx.config.CZ_CATALOGUE_CSV) return { pscList: ctx.config.CZ_CATALOGUE_CSV };
   ctx.note?.(
     'no CZ catalogue is live: addresses outside the bundled sample catalogue get no county or region, and municipalities without addresses are missing. ' +
-      'Import it (any order works): npm run import -- catalogue CZ --psc-list psc-list.csv --geonames CZ.txt',
+      'Import it (any order works): npm run import -- catalogue CZ --psc-list zv_cobce_psc.zip --geonames CZ.txt',
   );
   return { pscList: join(projectRoot(), 'libs/places/src/fixtures/cz/psc-list.csv') };
 }
@@ -105,7 +105,7 @@ async function* catalogueDocs(ctx: ImportContext, sources: { pscList?: string; r
         : { country: ctx.country, sources: { geonames: sources.geonames ?? '' } };
   // What the country's catalogue is built from besides GeoNames: a setting of the operator's, the same on every try.
   if (req.country === 'SK' && req.sources.register.length === 0) throw new PermanentDatasetError('an SK catalogue needs SK_REGISTER_BATCHES (the Register adries batches), or: npx lookup import catalogue SK --register <DavkaInit.zip> --geonames <SK.txt>');
-  if (req.country === 'CZ' && !req.sources.pscList) throw new PermanentDatasetError('a CZ catalogue needs the Czech Post PSC list: set CZ_CATALOGUE_CSV=<psc-list.csv>, or: npx lookup import catalogue CZ --psc-list <psc-list.csv> --geonames <CZ.txt>');
+  if (req.country === 'CZ' && !req.sources.pscList) throw new PermanentDatasetError('a CZ catalogue needs the Czech Post PSC list: set CZ_CATALOGUE_CSV=<zv_cobce_psc.zip>, or: npx lookup import catalogue CZ --psc-list <zv_cobce_psc.zip> --geonames <CZ.txt> (Česká pošta\'s list of municipality parts with PSČ)');
   const loaded = await loadCatalogue(req as Parameters<typeof loadCatalogue>[0]);
   yield* batches(loaded.docs);
   ctx.report({ skipped: 0, errors: loaded.report.errors });

@@ -1,7 +1,11 @@
-import { resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
+import * as iconv from 'iconv-lite';
+import { tempDir, writeTestZip } from '@lookup/shared/testing';
+import { parseCsvLine } from '../io/csv';
 import { Catalogue } from '../catalogue.types';
-import { CzCatalogueRow, readCzCatalogueCsv, RowError } from './cz-catalogue-csv.reader';
+import { CzCatalogueRow, pscListDialect, readCzCatalogueCsv, RowError } from './cz-catalogue-csv.reader';
 import { buildCzCatalogue } from './cz-catalogue.builder';
 
 const FIXTURE = resolve(__dirname, '../../fixtures/cz/psc-list.csv');
@@ -44,6 +48,35 @@ describe('readCzCatalogueCsv', () => {
       { line: 4, message: '4 fields where the header has 13' },
       { line: 5, message: 'empty kodkraj' },
     ]);
+  });
+
+  it("reads Česká pošta's own file as published: zv_cobce_psc.zip holding zv_cobce_psc.csv, ';'-separated, windows-1250", async () => {
+    const dir = tempDir('psc-list-');
+    try {
+      // The fixture's rows written as Česká pošta writes the file (a field with ';' in it would be quoted).
+      const official = readFileSync(FIXTURE, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => parseCsvLine(l).map((f) => (f.includes(';') ? `"${f}"` : f)).join(';'))
+        .join('\r\n');
+      const csv = join(dir.path, 'zv_cobce_psc.csv');
+      writeFileSync(csv, iconv.encode(official + '\r\n', 'windows-1250'));
+      const zip = join(dir.path, 'zv_cobce_psc.zip');
+      writeTestZip(zip, [{ name: 'zv_cobce_psc.csv', data: iconv.encode(official + '\r\n', 'windows-1250'), deflate: true }]);
+      const expected = await rowsOf(FIXTURE);
+      expect(expected.some((r) => /[ěščřžýáíéůú]/i.test(r.partName + r.municipalityName + r.countyName))).toBe(true);
+      expect(await rowsOf(csv)).toEqual(expected);
+      expect(await rowsOf(zip)).toEqual(expected);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('tells the dialect from the first bytes, a UTF-8 letter cut at the end of the sample included', () => {
+    const utf8 = Buffer.from('kodcobce,nazcobce,psc\n1,Žďár,59101\n');
+    expect(pscListDialect(utf8)).toEqual({ delimiter: ',', encoding: 'utf-8' });
+    expect(pscListDialect(utf8.subarray(0, utf8.indexOf('ď') + 1))).toEqual({ delimiter: ',', encoding: 'utf-8' });
+    expect(pscListDialect(iconv.encode('kodcobce;nazcobce;psc\r\n1;Žďár;59101\r\n', 'windows-1250'))).toEqual({ delimiter: ';', encoding: 'windows-1250' });
   });
 
   it('refuses a file that is not a PSC list', async () => {
