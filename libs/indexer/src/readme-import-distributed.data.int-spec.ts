@@ -62,6 +62,9 @@ describeWith(['nats', 'opensearch'], 'README import commands, distributed', () =
       }
       const live = out.filter((l) => l.startsWith('live: '));
       expect(live).toEqual([expect.stringMatching(/^live: SK addresses .* from .*davky\.zip$/), expect.stringMatching(/^live: SK address-changes .*  [1-9]\d* documents changed  from .*zmenovadavka5156536\.xml$/)]);
+      // What the indexer skipped and why, printed by --wait as the standalone run prints it (before: only in no log at all).
+      const skippedNotes = out.filter((l) => /^  note: [1-9]\d* skipped, [1-9]\d* reported, the first: .+; the indexer's log lists the first 20$/.test(l));
+      expect(skippedNotes).toHaveLength(2);
 
       // `import status` (the README's last command) names all three, the catalogue too (written by the CLI itself).
       out.length = 0;

@@ -99,13 +99,15 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       const e = job.event;
       // A new address version: the change state described the old one (SK re-seeds it from this file at the next batch).
       if (e.kind === 'addresses') forgetAppliedChanges(config, e.country);
-      const live = { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs, ...layerDocs(r), ...(r.notes.length ? { notes: r.notes } : {}), event: eventMsgId(e) };
+      const live = { format: e.format, source: e.location, ...(e.checksum ? { checksum: e.checksum } : {}), since: new Date().toISOString(), version: r.version, docs: r.docs, ...layerDocs(r), ...withNotes(reportedNotes(r)), event: eventMsgId(e) };
       // A change batch that brought nothing new leaves the last one that changed something on record (with this event's id, for --wait).
       const previous = 'changes' in r ? (await status.read().catch(() => ({}) as DatasetStatus))[e.country]?.[e.kind] : undefined;
       await status
         .record(e.country, e.kind, statusAfterRun(previous, r, live))
         .catch((err: unknown) => log.warn(`dataset ${dataset}: live, but its status was not recorded: ${(err as Error).message}`));
       log.log(`dataset ${dataset} version ${r.version} live: ${r.docs} documents (${r.skipped} skipped, previous ${r.previous ? `${r.previous.version} with ${r.previous.docs}` : 'none'}) in ${r.seconds.toFixed(1)} s`);
+      for (const m of r.errors.slice(0, LOGGED_ERRORS)) log.warn(`dataset ${dataset}: reported: ${m}`);
+      if (r.errors.length > LOGGED_ERRORS) log.warn(`dataset ${dataset}: ... and ${r.errors.length - LOGGED_ERRORS} more reported`);
     } catch (err) {
       progress.failed();
       throw err;
@@ -158,4 +160,24 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       await status.close().catch(() => undefined);
     })());
   return { app, close };
+}
+
+/** Messages of a run the indexer logs (the first ones; the CLI's standalone run prints as many). */
+const LOGGED_ERRORS = 20;
+
+/**
+ * What `import --wait` prints after the live line (recorded with the status entry): the run's
+ * notes, and how many source rows it skipped or reported, with the first three messages.
+ */
+export function reportedNotes(r: { notes: string[]; skipped: number; errors: string[] }): string[] {
+  const out = [...r.notes];
+  if (r.skipped || r.errors.length) {
+    const first = r.errors.slice(0, 3).join(' | ');
+    out.push(`${r.skipped} skipped, ${r.errors.length} reported${first ? `, the first: ${first}` : ''}; the indexer's log lists the first ${LOGGED_ERRORS}`);
+  }
+  return out;
+}
+
+function withNotes(notes: string[]): { notes?: string[] } {
+  return notes.length ? { notes } : {};
 }
