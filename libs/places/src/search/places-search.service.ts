@@ -27,6 +27,10 @@ import {
   LatLng,
   mergeCandidates,
   nearCandidateQuery,
+  nearFallbackQuery,
+  nearFallbackRadii,
+  NEAR_FALLBACK_SPARSE,
+  passesCandidateFilters,
   needsTypoPass,
   passesRefiners,
   planSearch,
@@ -182,9 +186,26 @@ export class PlacesSearchService implements OnModuleInit {
     let docs = await this.candidates(q);
     // With a point and more text matches than fetched, the ones near the point as well (see nearCandidateQuery).
     const near = nearCandidateQuery(plan, q, docs.length);
-    if (near) docs = mergeCandidates(docs, await this.candidates(near, 'places.candidates_near'));
+    if (near) {
+      const close = await this.candidates(near, 'places.candidates_near');
+      // None near the point (SQLite past NEAR_SCAN matches: a start being typed): the address points around it (see nearFallbackQuery).
+      docs = mergeCandidates(docs, close.length > 0 ? close : await this.nearbyCandidates(plan, q, pass));
+    }
     docs = docs.filter((d) => passesRefiners(plan, d));
     return rankDocs(plan.tokens, docs, { ...plan.rank, fuzzy: pass === 'fuzzy' });
+  }
+
+  /** The address points nearest the search's point that pass the query's filters and contain every word (see nearFallbackQuery). */
+  private async nearbyCandidates(plan: SearchPlan, q: CandidateQuery, pass: Pass): Promise<PlaceDoc[]> {
+    for (const metres of nearFallbackRadii()) {
+      const around = nearFallbackQuery(plan, q, metres, this.store.engine);
+      if (!around) return [];
+      const hits = await this.timeEngine(this.store.engine, 'places.candidates_nearby', () => this.store.nearby(around));
+      const docs = hits.map((h) => h.doc).filter((d) => passesCandidateFilters(q, d));
+      const matching = rankDocs(plan.tokens, docs, { fuzzy: pass === 'fuzzy' }).map((r) => r.doc);
+      if (matching.length > 0 || hits.length >= NEAR_FALLBACK_SPARSE) return matching;
+    }
+    return [];
   }
 
   /** The engine call, timed per engine for `lookup_engine_duration_seconds`. */

@@ -1,6 +1,6 @@
 import { parseRequest, PlaceQueryRequest } from '@lookup/contracts';
 import { emptyDoc } from '../domain/place.doc';
-import { mergeCandidates, planSearch, viaIpTarget } from './search-plan';
+import { candidateQuery, mergeCandidates, nearFallbackQuery, nearFallbackRadii, passesCandidateFilters, planSearch, viaIpTarget } from './search-plan';
 
 const dto = (p: Record<string, unknown>) => parseRequest(PlaceQueryRequest, { query: 'Hlavní', ...p });
 
@@ -40,5 +40,33 @@ describe('the candidates near a point', () => {
     const doc = (id: string) => emptyDoc('CZ', 'address', id, id);
     expect(mergeCandidates([doc('cz_a1'), doc('cz_a2')], [doc('cz_a3'), doc('cz_a1')]).map((d) => d.place_id)).toEqual(['cz_a1', 'cz_a2', 'cz_a3']);
     expect(mergeCandidates([], [doc('cz_a3'), doc('cz_a3')]).map((d) => d.place_id)).toEqual(['cz_a3']);
+  });
+});
+
+describe('the address points around the point when the near query found none (nearFallbackQuery)', () => {
+  const plan = (p: Record<string, unknown>) => planSearch('query', dto(p));
+  const at = { around_latlng: '49.2265,17.6707', country: 'CZ' };
+
+  it('reads circles from 700 m, each twice the last, up to NEAR_KM', () => {
+    expect(nearFallbackRadii()).toEqual([700, 1400, 2800, 5600, 11200, 15000]);
+  });
+
+  it('asks only on SQLite, with a point, for addresses', () => {
+    const p = plan(at);
+    expect(nearFallbackQuery(p, candidateQuery(p, 'strict'), 700, 'sqlite')).toEqual({ lat: 49.2265, lng: 17.6707, metres: 700, countries: ['CZ'], size: 1000 });
+    expect(nearFallbackQuery(p, candidateQuery(p, 'strict'), 700, 'opensearch')).toBeNull();
+    const none = plan({ country: 'CZ' });
+    expect(nearFallbackQuery(none, candidateQuery(none, 'strict'), 700, 'sqlite')).toBeNull();
+    const streets = planSearch('street', parseRequest(PlaceQueryRequest, { query: 'Str', ...at }));
+    expect(nearFallbackQuery(streets, candidateQuery(streets, 'strict'), 700, 'sqlite')).toBeNull();
+  });
+
+  it('keeps a point only where it passes the filters the engine applies to the text query', () => {
+    const d = { ...emptyDoc('CZ', 'address', 'cz_a1', 'Strmá 7'), municipality_id: 'cz_m585068', postal_code: '76001' };
+    const q = candidateQuery(plan({ ...at, context: 'cz_m585068', postal_code: '760' }), 'strict');
+    expect(passesCandidateFilters(q, d)).toBe(true);
+    expect(passesCandidateFilters(q, { ...d, municipality_id: 'cz_m1' })).toBe(false);
+    expect(passesCandidateFilters(q, { ...d, postal_code: '77900' })).toBe(false);
+    expect(passesCandidateFilters(q, { ...d, country: 'SK' })).toBe(false);
   });
 });

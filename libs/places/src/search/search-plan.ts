@@ -11,6 +11,7 @@ import {
   StreetQueryRequest,
 } from '@lookup/contracts';
 import { PlaceDoc } from '../domain/place.doc';
+import { NearbyQuery, PlacesStore } from '../store/places.store';
 import { CANDIDATES, CandidateQuery, NEAR_KM, Pass, TermClause, termsFor } from './candidate-query';
 import { parseQuery, postalDigits, QueryToken } from './query-parser';
 import { RankOptions } from './ranking';
@@ -139,6 +140,54 @@ export function nearCandidateQuery(plan: SearchPlan, q: CandidateQuery, found: n
   const at = plan.rank.around;
   if (!at || found < q.size) return null;
   return { ...q, near: { lat: at.lat, lng: at.lng, km: NEAR_KM } };
+}
+
+/**
+ * The address points around the point when the near query found none although the text query
+ * came back full: SQLite asks nothing near the point past NEAR_SCAN text matches (a start of a
+ * word being typed: `st`, `str`, `hor`, and common words: `horni`), so such a search had only the
+ * text candidates, in index order, and a match next to the point lost to one 250 km away. A start
+ * that common has matches among the points nearest the point: the engine's reverse lookup
+ * (`nearby`, nearest first), in circles of the radii of nearFallbackRadii, each wider one only
+ * while the last held no match and fewer than NEAR_FALLBACK_SPARSE points (a sparse area, where
+ * a wider circle is still cheap: SQLite decodes every point of the circle's box, about 8 µs
+ * each, up to 5 000). The service keeps the points that pass the query's filters and contain
+ * every word. Null for a search of other objects than addresses (the reverse lookup finds
+ * addresses only), and on OpenSearch, whose near query has no such limit: there none near the
+ * point means none within NEAR_KM, and no circle would find one.
+ */
+export function nearFallbackQuery(plan: SearchPlan, q: CandidateQuery, metres: number, engine: PlacesStore['engine']): NearbyQuery | null {
+  const at = plan.rank.around;
+  if (!at || engine !== 'sqlite' || !q.objects.includes('address')) return null;
+  return { lat: at.lat, lng: at.lng, metres, countries: q.countries, size: NEAR_FALLBACK_POINTS };
+}
+
+/** Points one circle of nearFallbackQuery reads at most (the nearest). */
+export const NEAR_FALLBACK_POINTS = 1000;
+/** A circle holding this many points is not widened (see nearFallbackQuery). */
+export const NEAR_FALLBACK_SPARSE = 500;
+
+/**
+ * The first circle of nearFallbackQuery: on the whole CZ register 1 200-1 500 points in a town
+ * centre (Zlín, Olomouc), about 10 ms on SQLite; `str` has some 40 matches in it at Zlín, none
+ * within 300 m.
+ */
+export const NEAR_FALLBACK_FIRST_M = 700;
+
+/** The radii (metres) of nearFallbackQuery's circles, each twice the last, up to NEAR_KM. */
+export function nearFallbackRadii(): number[] {
+  const out: number[] = [];
+  for (let m = NEAR_FALLBACK_FIRST_M; m < NEAR_KM * 1000; m *= 2) out.push(m);
+  return [...out, NEAR_KM * 1000];
+}
+
+/** The filters a candidate query applies in the engine, on a document found otherwise (nearFallbackQuery). */
+export function passesCandidateFilters(q: CandidateQuery, d: PlaceDoc): boolean {
+  if (!q.objects.includes(d.object)) return false;
+  if (q.countries?.length && !q.countries.includes(d.country)) return false;
+  if (q.contextIds?.length && ![d.region_id, d.county_id, d.municipality_id, d.place_id].some((id) => id && q.contextIds!.includes(id))) return false;
+  if (q.postalPrefix && !d.postal_code?.startsWith(q.postalPrefix)) return false;
+  return true;
 }
 
 /** The text candidates and the near ones, each document once (by place_id), in that order. */

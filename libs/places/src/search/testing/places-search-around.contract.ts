@@ -52,13 +52,7 @@ export function placesSearchAroundContract(engine: string, makeStore: () => Prom
       await store.upsert(far);
       await store.upsert(near);
       // Every engine call seen, to tell how many a search made.
-      const counted = new Proxy(store, {
-        get(target, key) {
-          if (key === 'candidates') return (c: CandidateQuery) => (calls.push(c), target.candidates(c));
-          const v = Reflect.get(target, key, target) as unknown;
-          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-        },
-      });
+      const counted = countingStore(store, (method, arg) => method === 'candidates' && calls.push(arg as CandidateQuery));
       svc = new PlacesSearchService(counted);
     });
 
@@ -103,3 +97,82 @@ export function placesSearchAroundContract(engine: string, makeStore: () => Prom
   });
 }
 
+
+const PREFIX_STREETS = ['Strmá', 'Strakonická', 'Stromovka', 'Strážní'] as const;
+
+/**
+ * A start of a word being typed (`St`, `Str`) as the whole register has it: more text matches far
+ * away than SQLite reads near a point (NEAR_SCAN; a suite lowers the store's `nearScan` to these
+ * few hundred), written first, and one `Strmá` 0.9 km from the point among address points of
+ * another street nearer still, written last.
+ */
+export function aroundPrefixFixtureDocs(): { far: PlaceDoc[]; near: PlaceDoc[] } {
+  const far: PlaceDoc[] = [];
+  FAR_TOWNS.forEach((town, t) => {
+    PREFIX_STREETS.forEach((name, s) => {
+      for (let n = 1; n <= 40; n++) far.push(address(town, name, String(n), { dLat: n * 0.0001, dLng: s * 0.001, adm: 72_000_000 + t * 1000 + s * 100 + n }));
+    });
+  });
+  const near: PlaceDoc[] = [];
+  for (let n = 1; n <= 30; n++) near.push(address('olomouc', 'Palackého', String(n), { dLat: n * 0.0001, adm: 73_000_000 + n }));
+  near.push(address('olomouc', 'Strmá', '7', { dLat: 0.008, adm: 73_000_100 }));
+  return { far, near };
+}
+
+/**
+ * `around_latlng` with the last word still being typed: the matches near the point are among
+ * the candidates and come first, as for the whole word (issue: `Str` at Zlín gave `Strmá,
+ * Ondřejov` 250 km away while Zlín has its own Strmá; `Horní` at Olomouc gave Horní Smržov).
+ */
+export function placesSearchAroundPrefixContract(engine: string, makeStore: () => Promise<PlacesStore>, dispose: (s: PlacesStore) => Promise<void>): void {
+  describe(`places search near a point, a word being typed (${engine})`, () => {
+    let store: PlacesStore;
+    let svc: PlacesSearchService;
+    let calls: string[] = [];
+    const q = (p: Record<string, unknown>) => svc.query(parseRequest(PlaceQueryRequest, p));
+    const texts = (r: Place[]) => r.map((p) => p.formatted_address ?? `${p.street}, ${p.municipality}`);
+
+    beforeAll(async () => {
+      store = await makeStore();
+      const { far, near } = aroundPrefixFixtureDocs();
+      await store.upsert(far);
+      await store.upsert(near);
+      const counted = countingStore(store, (method, arg) => calls.push(method === 'nearby' ? 'nearby' : (arg as CandidateQuery).near ? 'near' : 'text'));
+      svc = new PlacesSearchService(counted);
+    });
+
+    afterAll(async () => {
+      await dispose(store);
+    });
+
+    beforeEach(() => {
+      calls = [];
+    });
+
+    it.each(['St', 'Str', 'Strm', 'Strmá'])('brings the match near the point first for %j', async (query) => {
+      const r = await q({ query, around_latlng: OLOMOUC });
+      expect(texts(r)[0]).toBe('Strmá 7, 779 00 Olomouc');
+    });
+
+    it('asks no more than the text query when it holds every match, nor without a point', async () => {
+      await q({ query: 'Strmá', around_latlng: OLOMOUC });
+      expect(calls).toEqual(['text']);
+      calls = [];
+      const r = await q({ query: 'Str' });
+      expect(calls).toEqual(['text']);
+      expect(texts(r)[0]).not.toBe('Strmá 7, 779 00 Olomouc');
+    });
+  });
+}
+
+/** The store, each engine call (`candidates`, `nearby`) told to `seen` first: how many calls a search made. */
+function countingStore(store: PlacesStore, seen: (method: 'candidates' | 'nearby', arg: unknown) => unknown): PlacesStore {
+  return new Proxy(store, {
+    get(target, key) {
+      if (key === 'candidates') return (c: CandidateQuery) => (seen('candidates', c), target.candidates(c));
+      if (key === 'nearby') return (n: Parameters<PlacesStore['nearby']>[0]) => (seen('nearby', n), target.nearby(n));
+      const v = Reflect.get(target, key, target) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
