@@ -79,5 +79,28 @@ export async function loadGeonamesPostal(input: string | Readable): Promise<{ ro
   const rows: GeonamesPostalRow[] = [];
   const errors: GeonamesError[] = [];
   for await (const row of readGeonamesPostal(input, (e) => errors.push(e))) rows.push(row);
-  return { rows, errors };
+  return { rows: chCurrentMunicipalityNumbers(rows), errors };
+}
+
+/**
+ * CH: GeoNames keeps some rows of a merged municipality under its old BFS number beside the new
+ * one (Horgen 133 and 295 after Hirzel joined in 2018, Elgg 217 and 294 after Hofstetten), so the
+ * catalogue listed the town twice. BFS gives a merged municipality a new number, higher than the
+ * old ones in the canton: within a district, every number under one municipality name becomes
+ * the highest of them. Rows of other countries are left as they are.
+ */
+export function chCurrentMunicipalityNumbers(rows: GeonamesPostalRow[]): GeonamesPostalRow[] {
+  const highest = new Map<string, string>();
+  const key = (r: GeonamesPostalRow) => `${r.admin2Code}|${r.admin3Name}`;
+  for (const r of rows) {
+    if (r.country !== 'CH' || !/^\d{1,4}$/.test(r.admin3Code)) continue;
+    const k = key(r);
+    const h = highest.get(k);
+    if (h === undefined || Number(r.admin3Code) > Number(h)) highest.set(k, r.admin3Code);
+  }
+  if (!highest.size) return rows;
+  return rows.map((r) => {
+    const h = r.country === 'CH' ? highest.get(key(r)) : undefined;
+    return h !== undefined && h !== r.admin3Code ? { ...r, admin3Code: h } : r;
+  });
 }

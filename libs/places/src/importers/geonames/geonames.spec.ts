@@ -136,6 +136,23 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
     expect(cat.municipalities.find((m) => m.place_id === 'ch_m4001')).toMatchObject({ lat: 47.3945, lng: 8.0525 });
   });
 
+  it('CH: a merged municipality GeoNames lists under its old BFS number too is one municipality, under the new number, its postal codes with it', async () => {
+    // Invented rows in GeoNames' layout: "Musterberg" under 120 (before a merger) and 298 (after), as GeoNames keeps Horgen (133, 295) and Elgg (217, 294).
+    const dir = tempDir('geonames-ch-merged-');
+    try {
+      const row = (postal: string, place: string, bfs: string, lat: string) => ['CH', postal, place, 'Kanton Zürich', 'ZH', 'Bezirk Horgen', '106', 'Musterberg', bfs, lat, '8.5', '6'].join('\t');
+      const file = join(dir.path, 'CH.txt');
+      writeFileSync(file, [row('8890', 'Musterberg', '120', '47.25'), row('8891', 'Musterberg Dorf', '120', '47.26'), row('8892', 'Obermuster', '298', '47.27')].join('\n') + '\n');
+      const cat = await loadGeonamesCatalogue('CH', file);
+      expect(cat.municipalities.map((m) => `${m.place_id} ${m.name}`)).toEqual(['ch_m298 Musterberg']);
+      const docs: PlaceDoc[] = [];
+      for await (const b of geonamesPlaceDocs({ country: 'CH', file })) docs.push(...b);
+      expect(docs.filter((d) => d.object === 'postal_code').map((d) => `${d.postal_code} ${d.municipality_id}`)).toEqual(['8890 ch_m298', '8891 ch_m298', '8892 ch_m298']);
+    } finally {
+      dir.remove();
+    }
+  });
+
   it('CH: cantons by their BFS names, districts bare in their own language where GeoNames writes English (Aigle District, Geneva)', async () => {
     // Rows in the GeoNames format, named as CH.txt names these units (canton, district and BFS numbers real, positions ours).
     const row = (code: string, place: string, admin1: string, a1: string, admin2: string, c2: string, bfs: string, lat: string, lng: string) =>

@@ -67,7 +67,14 @@ function expected(cc: Cc): Expected {
     case 'AT':
       return { regions: distinct((c) => c[4]!), counties: distinct((c) => c[6]!), municipalities: distinct((c) => (c[8]!.length === 3 ? '90001' : c[8]!)), postalCodes, municipalitiesOf };
     case 'CH':
-      return { regions: distinct((c) => c[4]!), counties: distinct((c) => c[6]!), municipalities: distinct((c) => c[8]!), postalCodes, municipalitiesOf };
+    {
+      // GeoNames keeps a merged municipality's old BFS number on some rows (Horgen 133 and 295): a number is not counted
+      // when a higher one carries the same municipality name in the same district.
+      const highest = new Map<string, number>();
+      for (const c of ok) highest.set(`${c[6]}|${c[7]}`, Math.max(highest.get(`${c[6]}|${c[7]}`) ?? 0, Number(c[8])));
+      const superseded = new Set(ok.filter((c) => Number(c[8]) < highest.get(`${c[6]}|${c[7]}`)!).map((c) => c[8]!));
+      return { regions: distinct((c) => c[4]!), counties: distinct((c) => c[6]!), municipalities: distinct((c) => c[8]!) - superseded.size, postalCodes, municipalitiesOf };
+    }
     case 'LI':
       return { regions: 2, counties: 0, municipalities: distinct((c) => c[3]!), postalCodes, municipalitiesOf };
     case 'CZ': {
