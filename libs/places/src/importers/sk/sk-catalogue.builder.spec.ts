@@ -120,6 +120,14 @@ describe('SkCatalogueBuilder', () => {
       'MUNICIPALITY objectId 4 "Orphan": its county (objectId 91) is not a current county: skipped',
     ]);
   });
+  it('says so when a record without its code names a municipality the catalogue has from another record of its county', () => {
+    const cat = build([region, county, muni('2', 11, 'First', { itemCode: 'F1' }), muni('1', 10, 'First', { itemCode: undefined }), muni('6', 12, 'Lost', { itemCode: undefined })]);
+    expect(cat.municipalities.map((m) => m.name)).toEqual(['First']);
+    expect(cat.errors).toEqual([
+      'MUNICIPALITY objectId 1 "First" has no codelist ItemCode or ItemName: skipped; "First" is in the catalogue from objectId 2',
+      'MUNICIPALITY objectId 6 "Lost" has no codelist ItemCode or ItemName: skipped',
+    ]);
+  });
 });
 
 describe('parseRegisterDate', () => {

@@ -94,6 +94,10 @@ export class SkCatalogueBuilder {
   ): Map<string, Current> {
     const out = new Map<string, Current>();
     const byCode = new Map<string, string>();
+    // Records without their code list item, told after the loop: most name a current object of another record.
+    const codeless: Array<{ what: string; key: string; name: string; at: number }> = [];
+    // A name under its parent (same-name municipalities lie in other counties).
+    const keyOf = (rec: RegisterChange, name: string) => `${name}|${rec.parents.countyIdentifier ?? rec.parents.regionIdentifier ?? ''}`;
     for (const rec of this.latest.get(type)!.values()) {
       if (rec.operation === 'DELETE' || !this.isValid(rec, errors)) continue;
       const name = rec.itemName?.trim() ?? '';
@@ -101,7 +105,7 @@ export class SkCatalogueBuilder {
       if (PLACEHOLDER_NAME.test(name) || PLACEHOLDER_CODE.has(code)) continue;
       const what = `${type} objectId ${rec.objectId} "${name}"`;
       if (!code || !name) {
-        errors.push(`${what} has no codelist ItemCode or ItemName: skipped`);
+        codeless.push({ what, key: keyOf(rec, name), name, at: errors.push('') - 1 });
         continue;
       }
       const clash = byCode.get(code);
@@ -113,6 +117,14 @@ export class SkCatalogueBuilder {
       if (!place(rec, doc)) continue;
       byCode.set(code, rec.objectId);
       out.set(rec.objectId, { rec, doc });
+    }
+    const named = new Map<string, string>();
+    for (const [objectId, c] of out) if (!named.has(keyOf(c.rec, c.rec.itemName?.trim() ?? ''))) named.set(keyOf(c.rec, c.rec.itemName?.trim() ?? ''), objectId);
+    for (const c of codeless) {
+      const kept = c.name ? named.get(c.key) : undefined;
+      errors[c.at] = kept
+        ? `${c.what} has no codelist ItemCode or ItemName: skipped; "${c.name}" is in the catalogue from objectId ${kept}`
+        : `${c.what} has no codelist ItemCode or ItemName: skipped`;
     }
     return out;
   }
