@@ -9,6 +9,7 @@ import { DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { DatasetRunner } from './dataset-runner';
 import { IMPORTERS } from './importers';
 import { fileError } from './file-errors';
+import { BulkIndexError } from '@lookup/shared/search';
 import { DatasetTestServer } from '../download/dataset-server.testing';
 
 const COUNTRY: Record<string, CountryCode> = {
@@ -99,6 +100,11 @@ describe('dataset runner: a file not of its format', () => {
     expect(fileError(eio, notes)).toBe(eio);
     const engine = Object.assign(new Error('ConnectionError'), { name: 'ConnectionError' });
     expect(fileError(engine, notes)).toBe(engine);
+    // A change batch writes while it reads: a rejected bulk write or a busy state file is retried, not dead-lettered.
+    const bulk = new BulkIndexError('bulk indexing into x failed: rejected execution');
+    expect(fileError(bulk, notes)).toBe(bulk);
+    const state = Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+    expect(fileError(state, notes)).toBe(state);
     expect(fileError(new Error('RUIAN CSV: no header line'), notes)).toMatchObject({ permanent: true, message: `${notes}: RUIAN CSV: no header line` });
   });
 });

@@ -5,7 +5,7 @@ import { PermanentDatasetError } from './importers';
  * System error codes of a passing trouble (the disk or the file system busy, out of handles or
  * space, a network file system away): the same file may read when asked again.
  */
-const PASSING_CODES = new Set(['EIO', 'EMFILE', 'ENFILE', 'ENOSPC', 'EAGAIN', 'EBUSY', 'ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ESTALE', 'SQLITE_BUSY', 'SQLITE_LOCKED']);
+const PASSING_CODES = new Set(['EIO', 'EMFILE', 'ENFILE', 'ENOSPC', 'EAGAIN', 'EBUSY', 'ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ESTALE']);
 
 /**
  * What an error the importer threw while reading `label` means for a retry: one about the file
@@ -19,7 +19,9 @@ const PASSING_CODES = new Set(['EIO', 'EMFILE', 'ENFILE', 'ENOSPC', 'EAGAIN', 'E
 export function fileError(err: unknown, label: string, permanent = true): unknown {
   if (!(err instanceof Error) || (err as { permanent?: boolean }).permanent) return err;
   const code = (err as NodeJS.ErrnoException).code;
-  if ((code && PASSING_CODES.has(code)) || 'meta' in err || err.name === 'ConnectionError' || err.name === 'TimeoutError') return err;
+  // The engine's answers and failed writes (a change batch writes while it reads), and SQLite's state files, are not the file's fault.
+  const passing = (code && (PASSING_CODES.has(code) || code.startsWith('SQLITE_'))) || 'meta' in err || ['ConnectionError', 'TimeoutError', 'BulkIndexError'].includes(err.name);
+  if (passing) return err;
   const message = err.message.includes(label) ? err.message : `${label}: ${err.message}`;
   if (!permanent) {
     err.message = message;

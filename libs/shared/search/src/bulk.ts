@@ -1,5 +1,10 @@
 import type { Client } from '@opensearch-project/opensearch';
 
+/** A bulk request the engine answered with item errors (a write that failed, not the source read): worth another try. */
+export class BulkIndexError extends Error {
+  override readonly name = 'BulkIndexError';
+}
+
 /** Bulk-indexes documents by id; throws with the first item error so nothing fails silently. */
 export async function bulkIndex<T extends object>(client: Client, index: string, docs: T[], idOf: (d: T) => string, refresh = false): Promise<void> {
   if (docs.length === 0) return;
@@ -9,7 +14,7 @@ export async function bulkIndex<T extends object>(client: Client, index: string,
   const r = res.body as { errors: boolean; items: Array<Record<string, { error?: { reason?: string } }>> };
   if (r.errors) {
     const first = r.items.map((i) => Object.values(i)[0]).find((i) => i.error);
-    throw new Error(`bulk indexing into ${index} failed: ${first?.error?.reason ?? 'unknown reason'}`);
+    throw new BulkIndexError(`bulk indexing into ${index} failed: ${first?.error?.reason ?? 'unknown reason'}`);
   }
 }
 
