@@ -19,6 +19,7 @@ import {
   TrafficGenerator,
 } from '@lookup/shared/testing';
 import { RunningStack, startStack } from './stack';
+import { SERVICE_APPS } from './stack.apps';
 
 const ROOT = resolve(__dirname, '..', '..');
 const KEY = 'fault-test-key';
@@ -128,7 +129,8 @@ describeFault('fault test: the distributed stack under restarts of NATS, OpenSea
     await importCatalogue(store, sampleSources().CZ, 'sample');
     await store.close();
 
-    const appBase = await freePortRange(2);
+    // The gateway on appBase and every service app on the ports after it (planStack).
+    const appBase = await freePortRange(SERVICE_APPS.length + 1);
     stack = await startStack({
       root: ROOT,
       basePort: appBase,
