@@ -1,13 +1,11 @@
 import { AppConfig } from '@lookup/shared/config';
-import { createDatasetStatus, createPlacesStore, dataDirImportLock, geonamesPlaceDocs, loadCatalogue, PlacesStore, presentIn } from '@lookup/places';
+import { createDatasetStatus, createPlacesStore, dataDirImportLock, GeonamesImportReport, LoadedCatalogue, PlacesStore } from '@lookup/places';
 import { ImportUsageError } from './cli/import-args';
 import { DatasetUpdatedEvent } from './datasets/dataset-event';
 import { DatasetRunner, DatasetRunOptions, DatasetRunReport } from './pipeline/dataset-runner';
-import { PlacesImporter } from './pipeline/importers';
+import { catalogueDocs, PlacesImporter } from './pipeline/importers';
 import { layerDocs } from './cli/dataset-status';
 
-type LoadedCatalogue = Awaited<ReturnType<typeof loadCatalogue>>;
-type GeonamesImportReport = { postalCodes: number; keptExisting: number; withoutMunicipality: number; errors: string[] };
 
 // One class for every usage error of the import CLI (exit code 2), the dataset commands' too.
 export { ImportUsageError };
@@ -16,7 +14,8 @@ export const IMPORT_USAGE = `Usage: npm run import -- catalogue <CZ|SK|PL|AT|CH|
   CZ: --psc-list zv_cobce_psc.zip [--geonames CZ.txt]   (Česká pošta's list of municipality parts with PSČ, or a CSV of its columns)
   SK: --register DavkaInit.zip|batch.xml [--register ...] [--geonames SK.txt]
   PL, AT, CH, LI: --geonames PL.txt (catalogue and postal codes from the GeoNames postal file)
-  With --geonames, the file's postal codes are imported too (a register's own postal codes are kept).
+  With --geonames, the file's postal codes are imported too, replacing the ones an earlier file gave
+  (a code that the country's addresses give stays the register's own).
   --dry-run  read and count the files, print what they hold, write nothing
   --force    accept a version with far fewer documents than the live one
 Writes into the profile's store: SQLite under DATA_DIR (standalone) or OpenSearch (PROFILE=distributed).
@@ -75,15 +74,7 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
     const importer: PlacesImporter = {
       target: 'places',
       layer: 'catalogue',
-      async *docs(ctx) {
-        // Replacing the bundled sample whole, its register postal codes are not to be kept.
-        const present = ctx.replacesAll ? async () => new Set<string>() : await presentIn(store, sources.country);
-        loaded = await loadCatalogue(sources);
-        yield loaded.docs;
-        if (!geonames) return;
-        // A register's own postal codes win (same ids): GeoNames fills in the others.
-        yield* geonamesPlaceDocs({ country: sources.country, file: geonames, catalogue: loaded.catalogue, skipMunicipalities: true, present, batchSize: 2000, onReport: (r) => (postal = r) });
-      },
+      docs: (ctx) => catalogueDocs(ctx, sources.sources, { onCatalogue: (l) => (loaded = l), onPostalCodes: (r) => (postal = r) }),
     };
     const location = (o.get('psc-list') ?? o.get('register') ?? o.get('geonames'))![0]!;
     const event = { country: sources.country, kind: 'catalogue', format: 'catalogue', location, publishedAt: new Date().toISOString() } as DatasetUpdatedEvent;
@@ -94,16 +85,16 @@ export async function runImport(argv: string[], config: AppConfig, out: (line: s
       const r = loaded!.report;
       out(`${sources.country}: dry run, nothing written: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates)${postal ? `, ${postal.postalCodes} postal codes from GeoNames` : ''}; ${report.docs} documents in all`);
       notes();
-      for (const e of [...r.errors, ...(postal?.errors ?? [])].slice(0, 20)) out(`  reported: ${e}`);
+      for (const e of report.errors.slice(0, 20)) out(`  reported: ${e}`);
       return report;
     }
     await status.record(sources.country, 'catalogue', { format: 'catalogue', source: ['psc-list', 'register', 'geonames'].flatMap((k) => o.get(k) ?? []).join(', '), since: new Date().toISOString(), version: report.version, docs: report.docs, ...layerDocs(report) });
     const r = loaded!.report;
     out(`${sources.country}: ${r.regions} regions, ${r.counties} counties, ${r.municipalities} municipalities (${r.withoutCoordinates} without coordinates) into ${store.engine} in ${report.seconds.toFixed(1)} s${report.waitedSeconds && report.waitedSeconds >= 1 ? ` (after waiting ${report.waitedSeconds.toFixed(0)} s for another import of ${sources.country})` : ''}`);
-    if (postal) out(`${sources.country}: ${postal.postalCodes} postal codes from GeoNames (${postal.keptExisting} kept from the register, ${postal.withoutMunicipality} without a municipality)`);
+    if (postal) out(`${sources.country}: ${postal.postalCodes} postal codes from GeoNames (${report.postalCodes?.both ?? 0} kept from the register, ${postal.withoutMunicipality} without a municipality)`);
     out(`${sources.country}: version ${report.version} live: ${report.docs} documents (previous: ${report.previous ? `${report.previous.version} with ${report.previous.docs}` : 'none'})`);
     notes();
-    const errors = [...r.errors, ...(postal?.errors ?? [])];
+    const errors = report.errors;
     for (const e of errors.slice(0, 20)) out(`  reported: ${e}`);
     if (errors.length > 20) out(`  ... and ${errors.length - 20} more`);
     return report;

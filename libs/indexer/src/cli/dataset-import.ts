@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect, NatsConnection } from 'nats';
 import { AppConfig } from '@lookup/shared/config';
-import { createDatasetStatus, createPlacesStore, dataDirImportLock, FileDatasetStatus, PlacesStore } from '@lookup/places';
+import { ComposedPostalCodes, createDatasetStatus, createPlacesStore, dataDirImportLock, FileDatasetStatus, PlacesStore } from '@lookup/places';
 import { BusinessStore, createBusinessStore } from '@lookup/business';
 import { DatasetUpdatedEvent, eventMsgId, parseDatasetEvent } from '../datasets/dataset-event';
 import { publishDatasetEvent } from '../datasets/dataset-stream';
@@ -195,6 +195,11 @@ export function writeErrorList(dir: string, event: Pick<DatasetUpdatedEvent, 'co
   return path;
 }
 
+/** Where a catalogue version's postal codes came from (it replaced the live ones). */
+export function postalCodesLine(country: string, p: ComposedPostalCodes): string {
+  return `  postal codes: ${p.file} from the file, ${p.register} derived from the ${country} addresses (${p.both} in both: the register's own kept)`;
+}
+
 /** The run's summary, the first errors, and how many more there were (and the file holding them all, when given). */
 export function reportLines(r: DatasetRunReport | ChangeRunReport, dryRun: boolean, engine: string, allErrorsAt?: string): string[] {
   const what = `${r.country} ${r.kind} (${r.format})`;
@@ -204,6 +209,7 @@ export function reportLines(r: DatasetRunReport | ChangeRunReport, dryRun: boole
       : dryRun
         ? [`${what}: dry run: ${r.docs} documents read, ${r.skipped} skipped, ${r.errors.length} errors; nothing written (${r.seconds.toFixed(1)} s)`]
         : [`${what}: version ${r.version} live in ${engine}: ${r.docs} documents, ${r.skipped} skipped (previous: ${r.previous ? `${r.previous.version} with ${r.previous.docs}` : 'none'}) in ${r.seconds.toFixed(1)} s`];
+  if (!('changes' in r) && r.postalCodes) lines.push(postalCodesLine(r.country, r.postalCodes));
   if ('changes' in r && !dryRun && nothingNew(r)) lines.push('  note: nothing new: every record of this batch was applied before and nothing was written; `import status` still shows the last batch that changed something');
   for (const n of r.notes) lines.push(`  note: ${n}`);
   for (const e of r.errors.slice(0, SHOWN_ERRORS)) lines.push(`  reported: ${e}`);

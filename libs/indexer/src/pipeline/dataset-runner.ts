@@ -4,8 +4,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { CountryCode } from '@lookup/contracts';
-import { CATALOGUE_OBJECTS, CatalogueComposer, DatasetStatusStore, PlaceDoc, PlacesSearchService, PlacesStore } from '@lookup/places';
+import { CountryCode, PlaceObject } from '@lookup/contracts';
+import { CATALOGUE_OBJECTS, CatalogueComposer, ComposedPostalCodes, DatasetStatusStore, PlaceDoc, PlacesSearchService, PlacesStore } from '@lookup/places';
 import { BusinessDoc, BusinessStore } from '@lookup/business';
 import { describeHolder, ImportLease, ImportLeaseOptions } from '@lookup/shared/search';
 import { DatasetKind, DatasetUpdatedEvent } from '../datasets/dataset-event';
@@ -36,6 +36,8 @@ export interface DatasetRunReport {
   waitedSeconds?: number;
   /** The version it replaced, null for the first one. */
   previous: { version: string; docs: number } | null;
+  /** A catalogue with postal codes (GeoNames): how many its file gave, how many the carried addresses gave, and in both (the register's kept). */
+  postalCodes?: ComposedPostalCodes;
 }
 
 export interface DatasetProgress {
@@ -214,6 +216,7 @@ export class DatasetRunner {
           ? await withImportLease(placesLease(places, event.country), command, leaseOpts, (held, w) => ((waitedMs = w), this.runPlaces(importer, ctx, progress, opts, () => report, held)))
           : await withImportLease(business?.lockImports && ((c, o) => business.lockImports!(c, o)), command, leaseOpts, (held, w) => ((waitedMs = w), this.runBusiness(importer, ctx, progress, opts, () => report, held)));
       notes.push(...waitedNotes(waitedMs));
+      const postalCodes = (built as { postalCodes?: ComposedPostalCodes }).postalCodes;
       // Register batches may hold only streets and areas (Slovakia's initial batches: entrances come with change batches).
       if (importer.target === 'places' && importer.layer === 'addresses' && event.kind === 'addresses' && report.addresses === 0) {
         notes.push(
@@ -234,6 +237,7 @@ export class DatasetRunner {
         seconds: (Date.now() - t0 - waitedMs) / 1000,
         waitedSeconds: waitedMs / 1000,
         previous: built.previous,
+        ...(postalCodes ? { postalCodes } : {}),
       };
     } finally {
       if (beat) clearInterval(beat);
@@ -248,7 +252,7 @@ export class DatasetRunner {
     opts: DatasetRunOptions,
     report: () => ImporterReport,
     assertHeld: () => void,
-  ): Promise<{ version: string; docs: number; loaded: number; previous: DatasetRunReport['previous'] }> {
+  ): Promise<{ version: string; docs: number; loaded: number; previous: DatasetRunReport['previous']; postalCodes?: ComposedPostalCodes }> {
     const store = this.deps.places;
     const previous = await store.liveVersion(ctx.country);
     const sample = new CanarySample<PlaceDoc>((d) => d.object === 'address', (d) => d.object === 'municipality', (d) => d.weight);
@@ -272,7 +276,9 @@ export class DatasetRunner {
     // A catalogue is small: read whole, so the carried addresses can be re-linked to it on the way.
     const composer = importer.layer === 'catalogue' ? await composeCatalogue(ctx.country, importer.docs(ctx)) : null;
     // The progress counts the new version's documents: the carried ones (every address, for a catalogue), then the loaded ones.
-    const build = await store.beginVersion({ country: ctx.country, replace: dropsSample ? 'all' : LAYER_REPLACES[importer.layer], carry: composer?.carry, onCarried: progress });
+    // A catalogue that brings postal codes owns them: the live ones are replaced, the addresses' derived again (CatalogueComposer).
+    const replace: PlaceObject[] = composer?.ownsPostalCodes ? [...LAYER_REPLACES.catalogue, 'postal_code'] : LAYER_REPLACES[importer.layer];
+    const build = await store.beginVersion({ country: ctx.country, replace: dropsSample ? 'all' : replace, carry: composer?.carry, onCarried: progress });
     let count: number;
     let loadedDocs: number;
     try {
@@ -292,7 +298,13 @@ export class DatasetRunner {
     await bundled.forget(ctx.country, dropsSample ? sampleLayers : sampleLayers.filter((l) => l === importer.layer));
     if (importer.layer === 'addresses') await this.changesLeftBehind(ctx);
     // What it replaced, as status named it: the bundled sample, not the store's unversioned "legacy".
-    return { version: build.version, docs: count, loaded: loadedDocs, previous: dropsSample && previous ? { ...previous, version: 'bundled sample' } : previous };
+    return {
+      version: build.version,
+      docs: count,
+      loaded: loadedDocs,
+      previous: dropsSample && previous ? { ...previous, version: 'bundled sample' } : previous,
+      ...(composer?.ownsPostalCodes ? { postalCodes: composer.postalCodes } : {}),
+    };
   }
 
   /**

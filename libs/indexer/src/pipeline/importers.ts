@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { CountryCode, PlaceObject } from '@lookup/contracts';
 import { AppConfig, projectRoot } from '@lookup/shared/config';
 import {
-  atPlaceDocs, Catalogue, chPlaceDocs, isGeonamesCatalogueCountry, liPlaceDocs, loadCatalogue, loadGeonamesCatalogue, PlaceDoc, plPlaceDocs, ruianPlaceDocs,
-  skRegisterPlaceDocs,
+  atPlaceDocs, Catalogue, chPlaceDocs, GeonamesImportReport, geonamesPlaceDocs, isGeonamesCatalogueCountry, liPlaceDocs, loadCatalogue, LoadedCatalogue, loadGeonamesCatalogue, PlaceDoc,
+  plPlaceDocs, ruianPlaceDocs, skRegisterPlaceDocs,
 } from '@lookup/places';
 import { aresSubjects, aresToDoc, BusinessDoc, lacksDetail, mergeRpoEntities, readResCsvFile, rpoEntities, rpoToDoc } from '@lookup/business';
 
@@ -56,7 +56,8 @@ export type DatasetImporter = PlacesImporter | BusinessImporter;
  * What an import of each layer replaces in the country's live version; everything else is carried
  * over. The addresses layer owns the addresses and streets and upserts its derived postal codes,
  * municipalities, counties and regions over the carried ones (same ids); the catalogue layer owns
- * the regions, counties and municipalities (its GeoNames postal codes are upserted likewise).
+ * the regions, counties and municipalities, and the postal codes too when it brings a GeoNames
+ * file (the runner adds them: CatalogueComposer.ownsPostalCodes).
  */
 export const LAYER_REPLACES: Record<PlacesLayer, PlaceObject[]> = {
   addresses: ['address', 'street'],
@@ -96,7 +97,18 @@ function* batches<T>(docs: T[]): Generator<T[]> {
   for (let i = 0; i < docs.length; i += BATCH) yield docs.slice(i, i + BATCH);
 }
 
-async function* catalogueDocs(ctx: ImportContext, sources: { pscList?: string; register?: string[]; geonames?: string }): AsyncGenerator<PlaceDoc[]> {
+/** What a catalogue import read, told as it goes (the catalogue command prints both). */
+export interface CatalogueDocsHooks {
+  onCatalogue?(loaded: LoadedCatalogue): void;
+  onPostalCodes?(report: GeonamesImportReport): void;
+}
+
+/**
+ * A country's catalogue layer: its regions, counties and municipalities, then, with a GeoNames
+ * file, the file's postal codes. The layer owns those (CatalogueComposer): a refresh moves and
+ * drops them as the file does, and the ones the live addresses give stay the register's own.
+ */
+export async function* catalogueDocs(ctx: ImportContext, sources: { pscList?: string; register?: string[]; geonames?: string }, hooks: CatalogueDocsHooks = {}): AsyncGenerator<PlaceDoc[]> {
   const req =
     ctx.country === 'CZ'
       ? { country: 'CZ' as const, sources: { pscList: sources.pscList ?? ctx.config.CZ_CATALOGUE_CSV ?? '', geonames: sources.geonames } }
@@ -107,8 +119,21 @@ async function* catalogueDocs(ctx: ImportContext, sources: { pscList?: string; r
   if (req.country === 'SK' && req.sources.register.length === 0) throw new PermanentDatasetError('an SK catalogue needs SK_REGISTER_BATCHES (the Register adries batches), or: npx lookup import catalogue SK --register <DavkaInit.zip> --geonames <SK.txt>');
   if (req.country === 'CZ' && !req.sources.pscList) throw new PermanentDatasetError('a CZ catalogue needs the Czech Post PSC list: set CZ_CATALOGUE_CSV=<zv_cobce_psc.zip>, or: npx lookup import catalogue CZ --psc-list <zv_cobce_psc.zip> --geonames <CZ.txt> (Česká pošta\'s list of municipality parts with PSČ)');
   const loaded = await loadCatalogue(req as Parameters<typeof loadCatalogue>[0]);
+  hooks.onCatalogue?.(loaded);
   yield* batches(loaded.docs);
-  ctx.report({ skipped: 0, errors: loaded.report.errors });
+  const errors = [...loaded.report.errors];
+  let skipped = 0;
+  const geonames = req.sources.geonames;
+  if (geonames) {
+    let postal: GeonamesImportReport | undefined;
+    // PL/AT/CH/LI municipalities are the catalogue's own (above): its postal codes only.
+    yield* geonamesPlaceDocs({ country: ctx.country, file: geonames, catalogue: loaded.catalogue, skipMunicipalities: true, batchSize: BATCH, onReport: (r) => (postal = r) });
+    hooks.onPostalCodes?.(postal!);
+    // The file's unreadable lines are told once, whichever reader met them.
+    for (const e of postal!.errors) if (!errors.includes(e)) errors.push(e);
+    skipped += postal!.skipped;
+  }
+  ctx.report({ skipped, errors });
 }
 
 type RegisterImporter = (opts: { sources: string[]; catalogue?: Catalogue; onReport?: (r: { skipped: number; errors: string[]; addresses: number }) => void }) => AsyncIterable<PlaceDoc[]>;
