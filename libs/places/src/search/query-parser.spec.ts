@@ -30,6 +30,25 @@ describe('parseQuery', () => {
     expect(brief(parseQuery('74741').tokens)).toEqual(['postal:74741']);
   });
 
+  it('reads digits after the house number and a comma as the postal code, also while it is being typed', () => {
+    expect(brief(parseQuery('Alšova 513, 2').tokens)).toEqual(['word:alsova', 'number:513', 'postal:2*']);
+    expect(brief(parseQuery('Alšova 513, 277 ').tokens)).toEqual(['word:alsova', 'number:513', 'postal:277*']);
+    expect(brief(parseQuery('Alšova 513, 277 1').tokens)).toEqual(['word:alsova', 'number:513', 'postal:2771*']);
+    expect(brief(parseQuery('Alšova 513/2, 27').tokens)).toEqual(['word:alsova', 'number:513(cp)', 'number:2(co)', 'postal:27*']);
+    expect(brief(parseQuery('Podvihov ev. 59, 7').tokens)).toEqual(['word:podvihov', 'number:59(ce)', 'postal:7*']);
+    // A four-digit code is whole (AT, CH, LI).
+    expect(brief(parseQuery('Stephansplatz 3, 1010 Wien').tokens)).toEqual(['word:stephansplatz', 'number:3', 'postal:1010', 'word:wien*']);
+    // Without the comma, or after a word, numbers stay numbers.
+    expect(brief(parseQuery('Hlavní 123 4').tokens)).toEqual(['word:hlavni', 'number:123', 'number:4*']);
+    expect(brief(parseQuery('Praha 9, Vinohradská 12').tokens)).toEqual(['word:praha', 'number:9', 'word:vinohradska', 'number:12*']);
+  });
+
+  it('drops a c. ev. mark typed without its number yet; alone it is a word', () => {
+    expect(brief(parseQuery('Dyjská ev').tokens)).toEqual(['word:dyjska*']);
+    expect(brief(parseQuery('Dyjská č. ev. ').tokens)).toEqual(['word:dyjska']);
+    expect(brief(parseQuery('Ev').tokens)).toEqual(['word:ev*']);
+  });
+
   it('expands nám., tř. and nábř., keeps sv. as a prefix and drops ul.', () => {
     expect(brief(parseQuery('Horní nám. 69 ').tokens)).toEqual(['word:horni', 'word:namesti', 'number:69']);
     expect(brief(parseQuery('tř. Svobody ').tokens)).toEqual(['word:trida', 'word:svobody']);

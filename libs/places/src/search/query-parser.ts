@@ -86,7 +86,9 @@ const SCAN = new RegExp(
     `${NOT_AFTER}(?<plA>\\d{2})-(?<plB>\\d{3})${NOT_BEFORE}`,
     `${NOT_AFTER}(?<plPartA>\\d{2})-(?<plPartB>\\d{1,2})$`,
     `${NOT_AFTER}(?<postA>\\d{3})\\s(?<postB>\\d{2})${NOT_BEFORE}`,
+    `${NOT_AFTER}(?<postPartA>\\d{3})\\s(?<postPartB>\\d)$`,
     `${NOT_AFTER}(?:c\\.?\\s?)?ev\\.?\\s*(?<ce>\\d+[a-z]?)${NOT_BEFORE}`,
+    `${NOT_AFTER}(?<ceMark>(?:c\\.?\\s?)?ev)\\.?$`,
     `${NOT_AFTER}c\\.?\\s?(?<cpKind>[po])\\.?\\s*(?<cp>\\d+[a-z]?)${NOT_BEFORE}`,
     `${NOT_AFTER}(?<first>\\d+[a-z]?)\\s*\\/\\s*(?<second>\\d+[a-z]?)?${NOT_BEFORE}`,
     `(?<word>[\\p{L}\\p{N}]+)(?<dot>\\.)?`,
@@ -110,12 +112,24 @@ export function parseQuery(text: string): ParsedQuery {
   // A trailing space or comma means the last word is complete.
   const typing = /[\p{L}\p{N}]$/u.test(normal);
   const tokens: QueryToken[] = [];
+  let prevEnd = 0;
   for (const m of scan.matchAll(SCAN)) {
     const g = m.groups ?? {};
     const at = m.index ?? 0;
+    // After the house number and a comma, digits are the postal code (`Alšova 513, 277 13`), also while only its start is typed.
+    const postalNext = tokens[tokens.length - 1]?.kind === 'number' && raw.slice(prevEnd, at).includes(',');
+    prevEnd = at + m[0].length;
     if (g.plA) tokens.push(postalToken(g.plA + g.plB));
     else if (g.plPartA) tokens.push({ ...postalToken(g.plPartA + g.plPartB), prefix: true });
     else if (g.postA) tokens.push(postalToken(g.postA + g.postB));
+    else if (g.postPartA) tokens.push(...(postalNext ? [{ ...postalToken(g.postPartA + g.postPartB), prefix: true }] : [numberToken(g.postPartA), numberToken(g.postPartB)]));
+    // `č. ev.` typed without its number yet says nothing to search by; alone it is a word (`Ev` of Evropská).
+    else if (g.ceMark) {
+      if (tokens.length === 0) for (const w of g.ceMark.match(/[a-z]+/g) ?? []) tokens.push(wordToken(w, w, false, typing)!);
+    } else if (postalNext && g.word && /^\d{1,4}$/.test(g.word)) {
+      // Three digits are the start of a CZ/SK/PL code (`277 13`: its space typed, the rest not yet); four are an AT/CH/LI code.
+      tokens.push({ ...postalToken(g.word), prefix: g.word.length < 4 });
+    }
     else if (g.ce) tokens.push(numberToken(g.ce, 'ce'));
     else if (g.cp) tokens.push(numberToken(g.cp, g.cpKind === 'p' ? 'cp' : 'co'));
     else if (g.first) {

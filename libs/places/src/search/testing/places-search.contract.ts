@@ -142,6 +142,18 @@ export function placesSearchContract(
       expect(texts(await q({ query: 'Cihelní 265, 74741' }))[0]).toBe('Cihelní 265, 747 41 Branka u Opavy');
     });
 
+    it('keeps the address while its postal code, or a c. ev. mark, is being typed', async () => {
+      // Every keystroke of the written form: the list must not go empty halfway (`..., 74`, `..., 747 0`).
+      for (const full of ['Cihelní 265, 747 41 Branka', 'Lihovarská 79/22a, 746 01 Opava', 'Podvihov č. ev. 59, 747 06 Opava']) {
+        const want = (await q({ query: full }))[0].place_id;
+        for (let i = full.indexOf(',') + 1; i <= full.length; i++) {
+          const typed = full.slice(0, i);
+          expect([typed, (await q({ query: typed })).map((p) => p.place_id)]).toEqual([typed, expect.arrayContaining([want])]);
+        }
+      }
+      for (const typed of ['Podvihov ev', 'Podvihov ev.', 'Podvihov č. ev. ']) expect(texts(await q({ query: typed }))).toContain('Podvihov č. ev. 59, 747 06 Opava');
+    });
+
     it('biases towards around_latlng, boundedly', async () => {
       const sv = `${TOWNS.svitavy.lat},${TOWNS.svitavy.lng}`;
       const op = `${TOWNS.opava.lat},${TOWNS.opava.lng}`;
