@@ -46,6 +46,8 @@ describe('parseQuery', () => {
   it('drops a c. ev. mark typed without its number yet; alone it is a word', () => {
     expect(brief(parseQuery('Dyjská ev').tokens)).toEqual(['word:dyjska*']);
     expect(brief(parseQuery('Dyjská č. ev. ').tokens)).toEqual(['word:dyjska']);
+    // Our own answers write `Vlkava č. ev. 118`: each keystroke of the mark.
+    for (const typed of ['Vlkava č.', 'Vlkava č. ', 'Vlkava č. e', 'Vlkava č.ev', 'Vlkava č. p.']) expect(brief(parseQuery(typed).tokens).map((t) => t.replace('*', ''))).toEqual(['word:vlkava']);
     expect(brief(parseQuery('Ev').tokens)).toEqual(['word:ev*']);
   });
 

@@ -88,7 +88,7 @@ const SCAN = new RegExp(
     `${NOT_AFTER}(?<postA>\\d{3})\\s(?<postB>\\d{2})${NOT_BEFORE}`,
     `${NOT_AFTER}(?<postPartA>\\d{3})\\s(?<postPartB>\\d)$`,
     `${NOT_AFTER}(?:c\\.?\\s?)?ev\\.?\\s*(?<ce>\\d+[a-z]?)${NOT_BEFORE}`,
-    `${NOT_AFTER}(?<ceMark>(?:c\\.?\\s?)?ev)\\.?$`,
+    `${NOT_AFTER}(?<ceMark>c\\.\\s?(?:ev?|[po])?|(?:c\\.?\\s?)?ev)\\.?$`,
     `${NOT_AFTER}c\\.?\\s?(?<cpKind>[po])\\.?\\s*(?<cp>\\d+[a-z]?)${NOT_BEFORE}`,
     `${NOT_AFTER}(?<first>\\d+[a-z]?)\\s*\\/\\s*(?<second>\\d+[a-z]?)?${NOT_BEFORE}`,
     `(?<word>[\\p{L}\\p{N}]+)(?<dot>\\.)?`,
@@ -123,7 +123,7 @@ export function parseQuery(text: string): ParsedQuery {
     else if (g.plPartA) tokens.push({ ...postalToken(g.plPartA + g.plPartB), prefix: true });
     else if (g.postA) tokens.push(postalToken(g.postA + g.postB));
     else if (g.postPartA) tokens.push(...(postalNext ? [{ ...postalToken(g.postPartA + g.postPartB), prefix: true }] : [numberToken(g.postPartA), numberToken(g.postPartB)]));
-    // `č. ev.` typed without its number yet says nothing to search by; alone it is a word (`Ev` of Evropská).
+    // `č. ev.` or `č. p.` typed without its number yet (`č.`, `č. e`, `ev`) says nothing to search by; alone it is a word (`Ev` of Evropská).
     else if (g.ceMark) {
       if (tokens.length === 0) for (const w of g.ceMark.match(/[a-z]+/g) ?? []) tokens.push(wordToken(w, w, false, typing)!);
     } else if (postalNext && g.word && /^\d{1,4}$/.test(g.word)) {
