@@ -11,6 +11,8 @@
  * and 8, p50/p95. MODE=ab runs only the A/B, MODE=replay only the replay. AB_WITH=<checkout>
  * runs the A/B interleaved with a second tree in the same process (slices of 40 queries in
  * turn, the order swapped each round), so load from outside falls on both alike.
+ * Empty keystrokes (MODE=empty, or all): every golden address typed to its end, how many
+ * keystrokes answer nothing at all (the suggestions a form shows vanish while typing).
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';
@@ -90,13 +92,13 @@ async function main(): Promise<void> {
     await close();
     return;
   }
-  if (mode !== 'replay') {
+  if (mode === 'all' || mode === 'ab') {
     for (const c of [1, 8]) {
       const ms = await atConcurrency(svc, [...texts, ...texts], c);
       out[`c${c}`] = { p50: +pct(ms, 0.5).toFixed(2), p95: +pct(ms, 0.95).toFixed(2) };
     }
   }
-  if (mode !== 'ab') {
+  if (mode === 'all' || mode === 'replay') {
     const top7: number[] = [];
     const top1: number[] = [];
     const perKey: number[] = [];
@@ -122,6 +124,15 @@ async function main(): Promise<void> {
       keystrokeMs: { p50: +pct(perKey, 0.5).toFixed(2), p95: +pct(perKey, 0.95).toFixed(2), p99: +pct(perKey, 0.99).toFixed(2), n: perKey.length },
       medianLength: pct(texts.map((t) => t.length), 0.5),
     };
+  }
+  if (mode === 'all' || mode === 'empty') {
+    // Every golden address typed to its end: keystrokes whose answer is empty (the list a form shows vanishes).
+    const empty: string[] = [];
+    let keys = 0;
+    for (const text of texts) {
+      for (let k = 1; k <= text.length; k++, keys++) if ((await timed(svc, text.slice(0, k))).res.length === 0) empty.push(text.slice(0, k));
+    }
+    out['emptyKeystrokes'] = { empty: empty.length, of: keys, first: empty.slice(0, 10) };
   }
   console.log(JSON.stringify(out));
   await close();
