@@ -68,6 +68,12 @@ function postalTown(p: Place): string | null {
   return last ? last.replace(/^[\d\s-]+/, '') || null : null;
 }
 
+/** The two ends of a house-number range (`1-3`, `12a-12c`), else null. */
+function rangeEnds(n: string): string[] | null {
+  const m = /^(\d+[a-z]?)\s*-\s*(\d+[a-z]?)$/.exec(n);
+  return m ? [m[1]!, m[2]!] : null;
+}
+
 const digitsOf = (s: string | null | undefined) => (s ?? '').replace(/[\s-]/g, '');
 const lower = (s: string | null | undefined) => (s ? s.toLowerCase() : null);
 const sum = (ds: (number | null)[]) => ds.reduce<number>((a, d) => a + (d ?? 0), 0);
@@ -85,9 +91,16 @@ export function matchCandidate(input: AddressInput, p: Place): CandidateMatch | 
   const fix = (field: CorrectedField, given: string | null, value: string | null | undefined) => out.push({ field, given, value: value ?? null });
   let cost = 0;
 
-  const { cp, co, lone, evidence, others } = input.numbers;
+  const { cp, co, evidence } = input.numbers;
+  let { lone, others } = input.numbers;
   const sn = lower(p.street_number);
   const bn = lower(p.building_number);
+  // A house number that is a range (AT `1-3`): typed, its ends are two numbers; one end alone is that house, corrected.
+  const ends = bn && !cp && !co && lone ? rangeEnds(bn) : null;
+  if (ends?.includes(lone!)) {
+    if (!ends.every((x) => x === lone || others.includes(x))) fix('building_number', lone, p.building_number);
+    [lone, others] = [bn, others.filter((x) => !ends.includes(x))];
+  }
   if ((cp && cp !== sn) || (co && co !== bn) || (lone && lone !== sn && lone !== bn)) return null;
   // Every other number typed is the address's: in its street's or town's name, or its other house number.
   const named = others.length ? new Set(fieldNumbers([streetOf(p), p.municipality, p.district, postalTown(p)].filter(Boolean).join(' '))) : null;

@@ -122,7 +122,10 @@ function explicitNumbers(dto: PlaceValidateRequest): TypedNumbers {
     const read = numbersIn(tokens(dto.street_number));
     Object.assign(n, read.lone ? { cp: read.lone } : read);
   }
-  if (dto.building_number) n.co = numbersIn(tokens(dto.building_number)).lone ?? n.co;
+  // A range (`1-3`, as AT writes some house numbers) is one number here, compared whole.
+  const range = dto.building_number?.trim().toLowerCase().match(/^(\d+[a-z]?)\s*-\s*(\d+[a-z]?)$/);
+  if (range) n.co = `${range[1]}-${range[2]}`;
+  else if (dto.building_number) n.co = numbersIn(tokens(dto.building_number)).lone ?? n.co;
   n.others = [];
   return n;
 }

@@ -207,6 +207,8 @@ function foreignFixtureDocs(): PlaceDoc[] {
     wholeNumberAddress('wien', 'Hauptstraße', '12/3/5'),
     wholeNumberAddress('wien', 'Hauptstraße', '12', { dLat: 0.0002 }),
     wholeNumberAddress('wien', 'Stephansplatz', '1', { dLng: 0.002 }),
+    // A range, as BEV writes `HNR_ADR_ZUSAMMEN` (HAUSNRZAHL1 `-` HAUSNRZAHL2).
+    wholeNumberAddress('wien', 'Bäckerstraße', '1-3', { dLat: -0.001 }),
     wholeNumberAddress('wien', 'Schulgasse', '4', { postal: '1180', dLat: 0.02 }),
     wholeNumberAddress('wien', 'Schönbrunner Straße', '4', { postal: '1050', dLat: -0.01 }),
     wholeNumberAddress('linz', 'Wiener Straße', '5'),

@@ -69,6 +69,13 @@ export function placesValidateContract(engine: string, makeStore: () => Promise<
       expect([street.verdict, street.status, street.candidates.length]).toEqual(['ambiguous', 'insufficient', 2]);
     });
 
+    it('finds a house number written as a range (1-3), whole or by its first number', async () => {
+      expect(summary(await validate({ query: 'Bäckerstraße 1-3, 1010 Wien' }))).toEqual(['exact', 'Bäckerstraße 1-3, 1010 Wien', []]);
+      expect(summary(await validate({ street: 'Bäckerstraße', building_number: '1-3', postal_code: '1010', municipality: 'Wien', country: 'AT' }))).toEqual(['exact', 'Bäckerstraße 1-3, 1010 Wien', []]);
+      // One end alone: that house, with its number corrected to the range.
+      expect(summary(await validate({ query: 'Bäckerstraße 3, 1010 Wien' }))).toEqual(['corrected', 'Bäckerstraße 1-3, 1010 Wien', ['building_number:3>1-3']]);
+    });
+
     it('reads a four-digit postal code in the query (AT, CH, LI), not as the house number', async () => {
       expect(summary(await validate({ query: 'Stephansplatz 1, 1010 Wien' }))).toEqual(['exact', 'Stephansplatz 1, 1010 Wien', []]);
       expect(summary(await validate({ query: 'Bahnhofstrasse 1, 8001 Zürich', country: 'CH' }))).toEqual(['exact', 'Bahnhofstrasse 1, 8001 Zürich', []]);
