@@ -15,7 +15,8 @@ function text(...parts: (string | null | undefined)[]): string {
  * Pure: the searches that find the candidates, strictest first; the service stops at the first
  * that gives a verdict. 1) as typed, the town and postal code as strict refiners; 2) everything
  * as words (the search's typo pass mends a misspelt town), the postal code only preferred (it
- * may be the wrong one); 3) street and number within the postal code (the town may be wrong).
+ * may be the wrong one); 3) street and number within the postal code (the town may be wrong),
+ * also when the town is a word of `query` after the postal code.
  */
 export function validationSearches(input: AddressInput, dto: PlaceValidateRequest): SearchParams[] {
   const base: SearchParams = {
@@ -39,5 +40,9 @@ export function validationSearches(input: AddressInput, dto: PlaceValidateReques
   }
   if (town || postal) out.push({ ...base, query: text(street, numbers, loose, town), contextType: 'preference', ...(postal ? { postal_code: postal } : {}) });
   if (postal && town && streetish.trim()) out.push({ ...base, query: streetish, contextType: 'strict', postal_code: postal });
+  // The town written in `query` after its postal code (`Lihovarská 79/22a, 746 01 Olomouc`) may be the wrong one too: the text before the code, within it.
+  const at = !town && !dto.postal_code && input.postal && dto.query ? dto.query.indexOf(input.postal.typed) : -1;
+  const before = at > 0 ? dto.query!.slice(0, at) : '';
+  if (postal && before.trim() && text(street, before).trim() !== streetish.trim()) out.push({ ...base, query: text(street, before), contextType: 'strict', postal_code: postal });
   return out;
 }

@@ -53,6 +53,8 @@ export function placesValidateContract(engine: string, makeStore: () => Promise<
       expect(summary(await validate({ query: 'Lihovarská 79/22a', municipality: 'Olomouc', postal_code: '74601' }))).toEqual([
         'corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Olomouc>Opava'],
       ]);
+      // The same written in one line: the town after the postal code.
+      expect(summary(await validate({ query: 'Lihovarská 79/22a, 746 01 Olomouc' }))).toEqual(['corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Olomouc>Opava']]);
     });
 
     it('says not_found for a number that does not exist and a street the town does not have', async () => {
