@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import {
+  CountryCode,
   DEFAULT_DISTINCT_M,
   DEFAULT_LIMIT,
   DomainError,
@@ -45,6 +46,9 @@ import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
 
 const utf8 = new TextEncoder();
 
+/** Postal codes whose municipalities are kept (a country has up to ~20 000 codes). */
+const POSTAL_TOWNS_KEPT = 5_000;
+
 /** A search begun on the main thread that has to go to a search thread after all (see searchAt()). */
 class NotHere extends Error {}
 
@@ -65,6 +69,8 @@ export type EngineTimer = <T>(engine: string, operation: string, call: () => Pro
 export class PlacesSearchService implements OnModuleInit {
   private readonly logger = new Logger('PlacesSearch');
   private readonly locator: IpLocator | null;
+  /** municipalitiesOfPostal's answers, per country and code. */
+  private readonly postalTowns = new Map<string, { stamp: string; ids: string[] }>();
 
   constructor(
     @Inject(PLACES_STORE) private readonly store: PlacesStore,
@@ -169,9 +175,14 @@ export class PlacesSearchService implements OnModuleInit {
     const plan = planSearch(kind, dto, located);
     if (plan.tokens.length === 0) return [];
     if (plan.municipalityPostal) {
-      const codes = await this.candidates(postalCodeQuery(plan, plan.municipalityPostal.digits));
-      const ids = codes.map((c) => c.municipality_id).filter((id): id is string => !!id);
-      plan.municipalityIds = ids;
+      const digits = plan.municipalityPostal.digits;
+      const codes = await this.candidates(postalCodeQuery(plan, digits));
+      const ids = new Set(codes.map((c) => c.municipality_id).filter((id): id is string => !!id));
+      // A whole code serves several municipalities (537 01: Chrudim, Lány, Dřenice, ...); its document names the one most of its addresses lie in.
+      for (const c of codes) if (c.postal_code === digits) for (const id of await this.municipalitiesOfPostal(c.country, digits)) ids.add(id);
+      plan.municipalityIds = [...ids];
+      // Strict: the engine reads only those municipalities (a first letter, `P`, has more matches than it returns, and Přelouč need not be among them).
+      if (plan.municipalityPostal.strict && ids.size && !plan.contextIds) plan.contextIds = plan.municipalityIds;
       if (!plan.municipalityPostal.strict) plan.rank = { ...plan.rank, preferIds: [...(plan.rank.preferIds ?? []), ...ids] };
     }
     let ranked = await this.pass(plan, 'strict');
@@ -206,6 +217,24 @@ export class PlacesSearchService implements OnModuleInit {
       if (matching.length > 0 || hits.length >= NEAR_FALLBACK_SPARSE) return matching;
     }
     return [];
+  }
+
+  /**
+   * The municipalities whose addresses have this whole postal code (see
+   * PlacesStore.postalMunicipalities), kept per code while the store's data stamp stays: a town
+   * field refined by the postal code asks at every keystroke.
+   */
+  private async municipalitiesOfPostal(country: CountryCode, code: string): Promise<string[]> {
+    const key = `${country}:${code}`;
+    const stamp = await this.store.dataStamp().catch(() => null);
+    const hit = stamp === null ? undefined : this.postalTowns.get(key);
+    if (hit && hit.stamp === stamp) return hit.ids;
+    const ids = await this.timeEngine(this.store.engine, 'places.postal_municipalities', () => this.store.postalMunicipalities(country, code));
+    if (stamp !== null) {
+      if (this.postalTowns.size >= POSTAL_TOWNS_KEPT) this.postalTowns.clear();
+      this.postalTowns.set(key, { stamp, ids });
+    }
+    return ids;
   }
 
   /** The engine call, timed per engine for `lookup_engine_duration_seconds`. */

@@ -160,6 +160,18 @@ export class OpenSearchPlacesStore implements PlacesStore {
     return this.readFor(q.countries, (index) => this.packed.search(this.client, index, body, (doc, sort) => ({ doc, distanceM: Number(sort?.[0] ?? 0) })));
   }
 
+  postalMunicipalities(country: CountryCode, code: string): Promise<string[]> {
+    const body = {
+      size: 0,
+      query: { bool: { filter: [{ term: { [F.country]: country } }, { term: { [F.object]: 'address' } }, { term: { [F.postalCode]: code } }] } },
+      aggs: { m: { terms: { field: F.municipalityId, size: 10_000 } } },
+    };
+    return this.readFor([country], async (index) => {
+      const res = await searchDirect<{ aggregations?: { m?: { buckets: Array<{ key: string }> } } }>(this.client, index, body);
+      return (res.aggregations?.m?.buckets ?? []).map((b) => b.key);
+    });
+  }
+
   list(country: CountryCode, object: CatalogueObject): Promise<PlaceDoc[]> {
     return this.readFor([country], async (index) => {
       const out: PlaceDoc[] = [];

@@ -89,6 +89,12 @@ export interface PlacesStore {
   /** Address points within `metres` of a point, nearest first (ties by place_id). */
   nearby(q: NearbyQuery): Promise<NearbyHit[]>;
   /**
+   * The municipalities (ids) whose addresses have this postal code, exactly as stored (`53701`):
+   * a code serves several (537 01: Chrudim, Lány, Dřenice, ...), its postal-code document names
+   * only the one most of its addresses lie in. Read from the engine's own indexes, not the documents.
+   */
+  postalMunicipalities(country: CountryCode, code: string): Promise<string[]>;
+  /**
    * Whether a typo pass over these objects in these countries (all when null) can start at once:
    * false while it would first read the engine's vocabulary (SQLite: once per connection and data
    * version, a quarter to half a second on a whole register). Engines without such a step leave it out.

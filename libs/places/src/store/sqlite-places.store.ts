@@ -7,7 +7,7 @@ import { CandidateQuery, nearBox, NearClause, TermClause } from '../search/candi
 import { docTokens } from '../search/doc-tokens';
 import { TypoTerm, vocabularyExpansions, vocabularyHasAll } from '../search/typo-prefix';
 import { distanceMetres } from '../search/ranking';
-import { buildSqliteMatchCount, buildSqliteNearby, buildSqliteNearSearch, buildSqliteSearch, NEAR_BY_MATCHES, NEAR_SCAN, SQLITE_TABLES as T } from '../search/sqlite-query.builder';
+import { buildSqliteMatchCount, buildSqliteNearby, buildSqliteNearSearch, buildSqliteSearch, ftsMatch, NEAR_BY_MATCHES, NEAR_SCAN, SQLITE_TABLES as T } from '../search/sqlite-query.builder';
 import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
 import { FtsKind, FtsLayout, ftsLayoutOf, ftsTableName, ftsTables, migrate, SECONDARY_INDEXES, VERSIONS_TABLE } from './sqlite-places.schema';
 import { versionStamp } from './opensearch-places.versions';
@@ -604,6 +604,16 @@ export class SqlitePlacesStore implements PlacesStore {
     this.followSwap();
     const row = this.stmt(`SELECT doc FROM ${T.docs} WHERE place_id = ?`).get(placeId) as { doc: string } | undefined;
     return row ? decodeDoc(row.doc) : null;
+  }
+
+  async postalMunicipalities(country: CountryCode, code: string): Promise<string[]> {
+    this.followSwap();
+    // The code's addresses through the full-text index (the documents table has no index on postal_code); only their municipality ids are read.
+    const fts = ftsTableName(this.layout, 'address', country);
+    const sql =
+      `SELECT DISTINCT p.municipality_id FROM ${fts} JOIN ${T.docs} p ON p.rowid = ${fts}.rowid ` +
+      `WHERE ${fts} MATCH ? AND p.country = ? AND p.object = 'address' AND p.postal_code = ? AND p.municipality_id IS NOT NULL`;
+    return this.stmt(sql).pluck().all(ftsMatch([{ value: code, mode: 'exact' }]), country, code) as string[];
   }
 
   async count(country: CountryCode, object: PlaceObject): Promise<number> {

@@ -243,6 +243,17 @@ export function placesSearchContract(
       expect(preferred.length).toBeGreaterThan(1);
     });
 
+    it('refines municipalities by a postal code every one of them has, not only the one its document names', async () => {
+      // The widget sends the postal field with each keystroke of the town: 586 01 is Jihlava's and Rančířov's.
+      const towns = async (query: string, postal_code: string) => (await svc.municipality(parseRequest(MunicipalityQueryRequest, { query, postal_code }))).map((p) => p.municipality);
+      expect(await towns('R', '586 01')).toEqual(['Rančířov']);
+      expect(await towns('Ran', '58601')).toEqual(['Rančířov']);
+      expect(await towns('J', '586 01')).toEqual(['Jihlava']);
+      expect(await towns('O', '586 01')).toEqual([]);
+      expect(await store.postalMunicipalities('CZ', '58601').then((ids) => ids.sort())).toEqual(['cz_m586846', 'cz_m587869']);
+      expect(await store.postalMunicipalities('SK', '58601')).toEqual([]);
+    });
+
     it('finds postal codes, with the postal field set and the municipality refiner', async () => {
       const r = await svc.postal(parseRequest(PostalQueryRequest, { query: '747', municipality: 'Branka' }));
       expect(r.map((p) => p.postal_code)).toEqual(['747 41']);

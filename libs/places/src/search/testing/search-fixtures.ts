@@ -25,6 +25,8 @@ export const TOWNS = {
   olomouc: { cc: 'CZ', code: '500496', name: 'Olomouc', county: ['3805', 'Olomouc'], region: ['124', 'Olomoucký kraj'], postal: '77900', lat: 49.5938, lng: 17.2509 },
   osek: { cc: 'CZ', code: '567639', name: 'Osek', county: ['3510', 'Teplice'], region: ['60', 'Ústecký kraj'], postal: '41705', lat: 50.6228, lng: 13.6934 },
   rancirov: { cc: 'CZ', code: '587869', name: 'Rančířov', county: ['3707', 'Jihlava'], region: ['108', 'Kraj Vysočina'], postal: '58601', lat: 49.3446, lng: 15.5598 },
+  // 586 01 serves Jihlava and Rančířov (and three more); its postal-code document names Jihlava, where most of its addresses are.
+  jihlava: { cc: 'CZ', code: '586846', name: 'Jihlava', county: ['3707', 'Jihlava'], region: ['108', 'Kraj Vysočina'], postal: '58601', lat: 49.3961, lng: 15.5912 },
   pisek: { cc: 'CZ', code: '549240', name: 'Písek', county: ['3305', 'Písek'], region: ['35', 'Jihočeský kraj'], postal: '39701', lat: 49.3088, lng: 14.1475 },
   // Two municipalities of one name (the register has two Frymburks, fourteen Nová Ves).
   frymburk: { cc: 'CZ', code: '545481', name: 'Frymburk', county: ['3302', 'Český Krumlov'], region: ['35', 'Jihočeský kraj'], postal: '38279', lat: 48.6659, lng: 14.1653 },
@@ -151,6 +153,7 @@ export function searchFixtureDocs(): PlaceDoc[] {
     address('rancirov', null, '86'),
     address('rancirov', null, '8', { dLat: 0.001 }),
     address('krasnaCz', null, '5'),
+    address('jihlava', 'Masarykovo náměstí', '1', { district: 'Jihlava' }),
     // `Frymburk 17`: the part named Frymburk before the part Milná; `Malá strana 8`: 8 is one house's orientation number, another's conscription number.
     address('frymburk', null, '17', { district: 'Milná', dLat: 0.02 }),
     address('frymburk', null, '17', { district: 'Frymburk' }),
@@ -176,6 +179,7 @@ export function searchFixtureDocs(): PlaceDoc[] {
     municipality('olomouc', 30000),
     municipality('osek', 1500),
     municipality('rancirov', 100),
+    municipality('jihlava', 24000),
     municipality('krasnaCz', 200),
     municipality('frymburk', 1300),
     municipality('frymburkKt', 70),
@@ -186,6 +190,7 @@ export function searchFixtureDocs(): PlaceDoc[] {
     postalCode('svitavy'),
     postalCode('olomouc'),
     postalCode('osek'),
+    postalCode('jihlava'),
     postalCode('bratislava'),
     ...foreignFixtureDocs(),
   ];
