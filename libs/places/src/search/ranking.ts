@@ -28,6 +28,8 @@ export const SCORE = {
   numberOtherKind: -0.5,
   numberRole: 2,
   numberWrongRole: 7,
+  /** Less again for a number that is not an evidence number where `č. ev.` was typed: below a prefix of one that is. */
+  numberNotEvidence: -2,
   /** One part of `12/3/5` rather than the whole number. */
   numberPart: -0.5,
   postalAsNumberPrefix: 4,
@@ -94,7 +96,9 @@ function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean
       if (!t.role) return 0;
       const expected = t.role === 'co' ? 'bn' : 'sn';
       const fits = field === expected && (t.role !== 'ce' || v.numberKind === 'ce');
-      return fits ? SCORE.numberRole : SCORE.numberWrongRole - SCORE.exact;
+      // `č. ev. 1` typed is an evidence number: a conscription number 1 ranks below the evidence numbers 1x being typed.
+      const notEvidence = t.role === 'ce' && v.numberKind !== 'ce' ? SCORE.numberNotEvidence : 0;
+      return fits ? SCORE.numberRole : SCORE.numberWrongRole - SCORE.exact + notEvidence;
     };
     if (v.numberParts) scoreNumberParts(t, v.buildingNumber ?? '', v.numberParts, take);
     else {

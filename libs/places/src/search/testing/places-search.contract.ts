@@ -107,6 +107,8 @@ export function placesSearchContract(
       expect(await first('Podvihov č. ev. 59')).toBe('Podvihov č. ev. 59, 747 06 Opava');
       expect(await first('Podvihov c.ev.59')).toBe('Podvihov č. ev. 59, 747 06 Opava');
       expect(await first('Podvihov ev. 59, 747 06 Opava')).toBe('Podvihov č. ev. 59, 747 06 Opava');
+      // `č. ev.` typed: an evidence number being typed ranks above a conscription number of the same digits.
+      expect(texts(await q({ query: 'Drkolná č. ev. 5' }))[0]).toBe('Drkolná č. ev. 59, 586 01 Rančířov');
       expect(await first('Rančířov 86')).toBe('Rančířov 86, 586 01 Rančířov');
       expect(await first('Kijevská 2125 Svitavy')).toBe('Kijevská 2125/13c, 568 02 Svitavy');
     });

@@ -161,6 +161,7 @@ export function searchFixtureDocs(): PlaceDoc[] {
     address('rancirov', 'Malá strana', '120/8', { dLat: 0.003 }),
     address('rancirov', null, 'ce:59', { district: 'Drkolná', dLat: -0.01 }),
     address('rancirov', null, '59', { district: 'Drkolná', dLat: -0.011 }),
+    address('rancirov', null, '5', { district: 'Drkolná', dLat: -0.012 }),
     address('kosice', 'Krásna', '5', { district: 'Krásna' }),
     address('bratislava', 'Hlavná', '12/3', { district: 'Staré Mesto' }),
     // The same address point published twice (two refreshes with different codes): shown once.
