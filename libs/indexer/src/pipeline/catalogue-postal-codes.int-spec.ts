@@ -6,6 +6,7 @@ import { createOpenSearchClient } from '@lookup/shared/search';
 import { describeWith, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
 import { DatasetKind, DatasetUpdatedEvent } from '../datasets/dataset-event';
 import { runImport } from '../import.command';
+import { runDatasetImport } from '../cli/dataset-import';
 import { DatasetRunner } from './dataset-runner';
 
 const FIXTURES = join(projectRoot(), 'libs/places/src/fixtures');
@@ -138,4 +139,30 @@ describeWith(['opensearch'], 'a GeoNames refresh of the PL postal codes (OpenSea
     dir.remove();
   });
   refreshContract(() => new OpenSearchPlacesStore(createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 30000 }), prefix), () => dir.path);
+});
+
+describe('import status after a refresh of the catalogue layer (SQLite)', () => {
+  const dir = tempDir('postal-status-');
+  afterAll(() => dir.remove());
+
+  it('lists the layer once: the catalogue or postal-codes import that made it live last', async () => {
+    const config = loadConfig({}, { DATA_DIR: dir.path });
+    const store = new SqlitePlacesStore(config.sqlitePath);
+    await store.init();
+    const deps = { out: () => undefined, progress: { write: () => true, isTTY: false }, progressLogEveryMs: 60000, places: store };
+    const status = async () => {
+      const lines: string[] = [];
+      await runDatasetImport(['status'], config, { ...deps, out: (l) => void lines.push(l) });
+      return lines.filter((l) => l.startsWith('PL '));
+    };
+    try {
+      await runImport(['catalogue', 'PL', '--geonames', GEONAMES_PL], config, () => undefined, new SqlitePlacesStore(config.sqlitePath));
+      await runDatasetImport(['postal-codes', 'PL', nextGeonames(dir.path)], config, deps);
+      expect(await status()).toEqual([expect.stringMatching(/^PL postal-codes .* from .*PL-next\.txt$/)]);
+      await runImport(['catalogue', 'PL', '--geonames', GEONAMES_PL], config, () => undefined, new SqlitePlacesStore(config.sqlitePath));
+      expect(await status()).toEqual([expect.stringMatching(/^PL catalogue .* from .*geonames\/PL\.txt$/)]);
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -216,6 +216,8 @@ export class DatasetRunner {
           ? await withImportLease(placesLease(places, event.country), command, leaseOpts, (held, w) => ((waitedMs = w), this.runPlaces(importer, ctx, progress, opts, () => report, held)))
           : await withImportLease(business?.lockImports && ((c, o) => business.lockImports!(c, o)), command, leaseOpts, (held, w) => ((waitedMs = w), this.runBusiness(importer, ctx, progress, opts, () => report, held)));
       notes.push(...waitedNotes(waitedMs));
+      // `catalogue` and `postal-codes` each build the whole catalogue layer: the other one's entry is no longer what is live.
+      if (!opts.dryRun && importer.target === 'places' && importer.layer === 'catalogue') await this.deps.status?.remove(event.country, event.kind === 'catalogue' ? 'postal-codes' : 'catalogue');
       const postalCodes = (built as { postalCodes?: ComposedPostalCodes }).postalCodes;
       // Register batches may hold only streets and areas (Slovakia's initial batches: entrances come with change batches).
       if (importer.target === 'places' && importer.layer === 'addresses' && event.kind === 'addresses' && report.addresses === 0) {
