@@ -53,7 +53,7 @@ The intl endpoints need a key bound to a project: lookup keys create --name NAME
     heapMb: 320,
     summary: 'import an official dataset (file, folder or URL) as a new version',
     help: `Usage: lookup import <kind> <country> <file|folder|url> [--format f] [--checksum sha256:<hex>] [--dry-run] [--force] [--wait [--wait-timeout s]]
-  kinds: addresses, address-changes, business, ...; countries: CZ SK PL AT CH LI
+  kinds: addresses, address-changes, postal-codes (GeoNames), business; countries: CZ SK PL AT CH LI
   --dry-run  parse and validate the whole file, print counts and errors, write nothing
   --force    accept a version with far fewer documents than the live one
   --wait     (distributed) wait until the indexer has made it live (exit 0) or given up on it (exit 1)

@@ -100,7 +100,8 @@ async function publish(event: DatasetUpdatedEvent, config: AppConfig, deps: Data
     const id = eventMsgId(event);
     deps.out(
       ack.duplicate
-        ? `already published (JetStream dropped the duplicate): stream ${s.stream}, subject ${s.updated}, msg id ${id}, seq ${ack.seq}`
+        ? `already published (JetStream dropped the duplicate): stream ${s.stream}, subject ${s.updated}, msg id ${id}, seq ${ack.seq}; ` +
+          `the msg id is the file's checksum and modification time, so to import this same file again: touch ${event.location} and run this again`
         : `published datasets.updated: stream ${s.stream}, subject ${s.updated}, msg id ${id}, seq ${ack.seq}; the indexer imports it`,
     );
     if (waitS !== undefined) {
