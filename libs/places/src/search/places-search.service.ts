@@ -40,6 +40,7 @@ import {
   SearchKind,
   SearchPlan,
   viaIpTarget,
+  withoutTypedWord,
 } from './search-plan';
 import { CandidateQuery } from './candidate-query';
 import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
@@ -185,10 +186,18 @@ export class PlacesSearchService implements OnModuleInit {
       if (plan.municipalityPostal.strict && ids.size && !plan.contextIds) plan.contextIds = plan.municipalityIds;
       if (!plan.municipalityPostal.strict) plan.rank = { ...plan.rank, preferIds: [...(plan.rank.preferIds ?? []), ...ids] };
     }
-    let ranked = await this.pass(plan, 'strict');
-    if (needsTypoPass(plan, ranked)) ranked = await this.pass(plan, 'fuzzy', inline);
+    let [shown, ranked] = [plan, await this.rankedFor(plan, inline)];
+    // Nothing with the word being typed: what the text before it finds (withoutTypedWord).
+    const before = ranked.length === 0 ? withoutTypedWord(plan) : null;
+    if (before) [shown, ranked] = [before, await this.rankedFor(before, inline)];
     const docs = dedupeRanked(ranked, plan.limit);
-    return docs.map((d) => toSearchPlace(d, highlight(displayText(d, docs), plan.tokens)));
+    return docs.map((d) => toSearchPlace(d, highlight(displayText(d, docs), shown.tokens)));
+  }
+
+  /** The strict pass, then the typo pass only when the strict one finds nothing. */
+  private async rankedFor(plan: SearchPlan, inline: boolean): Promise<Ranked[]> {
+    const ranked = await this.pass(plan, 'strict');
+    return needsTypoPass(plan, ranked) ? this.pass(plan, 'fuzzy', inline) : ranked;
   }
 
   private async pass(plan: SearchPlan, pass: Pass, inline = false): Promise<Ranked[]> {

@@ -38,7 +38,9 @@ describe('parseQuery', () => {
     expect(brief(parseQuery('Podvihov ev. 59, 7').tokens)).toEqual(['word:podvihov', 'number:59(ce)', 'postal:7*']);
     // A four-digit code is whole (AT, CH, LI).
     expect(brief(parseQuery('Stephansplatz 3, 1010 Wien').tokens)).toEqual(['word:stephansplatz', 'number:3', 'postal:1010', 'word:wien*']);
-    // Without the comma, or after a word, numbers stay numbers.
+    // Without the comma: three digits ending the text, or `277 1`; else, or after a word, numbers stay numbers.
+    expect(brief(parseQuery('Alšova 513 277 ').tokens)).toEqual(['word:alsova', 'number:513', 'postal:277*']);
+    expect(brief(parseQuery('Alšova 513 277 1').tokens)).toEqual(['word:alsova', 'number:513', 'postal:2771*']);
     expect(brief(parseQuery('Hlavní 123 4').tokens)).toEqual(['word:hlavni', 'number:123', 'number:4*']);
     expect(brief(parseQuery('Praha 9, Vinohradská 12').tokens)).toEqual(['word:praha', 'number:9', 'word:vinohradska', 'number:12*']);
   });

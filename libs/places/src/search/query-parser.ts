@@ -117,16 +117,19 @@ export function parseQuery(text: string): ParsedQuery {
     const g = m.groups ?? {};
     const at = m.index ?? 0;
     // After the house number and a comma, digits are the postal code (`Alšova 513, 277 13`), also while only its start is typed.
-    const postalNext = tokens[tokens.length - 1]?.kind === 'number' && raw.slice(prevEnd, at).includes(',');
+    const afterNumber = tokens[tokens.length - 1]?.kind === 'number';
+    const postalNext = afterNumber && raw.slice(prevEnd, at).includes(',');
     prevEnd = at + m[0].length;
     if (g.plA) tokens.push(postalToken(g.plA + g.plB));
     else if (g.plPartA) tokens.push({ ...postalToken(g.plPartA + g.plPartB), prefix: true });
     else if (g.postA) tokens.push(postalToken(g.postA + g.postB));
-    else if (g.postPartA) tokens.push(...(postalNext ? [{ ...postalToken(g.postPartA + g.postPartB), prefix: true }] : [numberToken(g.postPartA), numberToken(g.postPartB)]));
+    // Without the comma too: `Alšova 513 277 1`.
+    else if (g.postPartA) tokens.push(...(afterNumber ? [{ ...postalToken(g.postPartA + g.postPartB), prefix: true }] : [numberToken(g.postPartA), numberToken(g.postPartB)]));
     // `č. ev.` or `č. p.` typed without its number yet (`č.`, `č. e`, `ev`) says nothing to search by; alone it is a word (`Ev` of Evropská).
     else if (g.ceMark) {
       if (tokens.length === 0) for (const w of g.ceMark.match(/[a-z]+/g) ?? []) tokens.push(wordToken(w, w, false, typing)!);
-    } else if (postalNext && g.word && /^\d{1,4}$/.test(g.word)) {
+    } else if (g.word && ((postalNext && /^\d{1,4}$/.test(g.word)) || (afterNumber && /^\d{3}$/.test(g.word) && at + m[0].length >= scan.length))) {
+      // Also three digits ending the text right after the house number, without the comma (`Alšova 513 277 `): a CZ/SK/PL code's first part.
       // Three digits are the start of a CZ/SK/PL code (`277 13`: its space typed, the rest not yet); four are an AT/CH/LI code.
       tokens.push({ ...postalToken(g.word), prefix: g.word.length < 4 });
     }

@@ -44,6 +44,8 @@ export interface SearchPlan {
   municipalityPostal: { digits: string; strict: boolean } | null;
   /** Filled by the service from `municipalityPostal`. */
   municipalityIds?: string[] | null;
+  /** The index in `tokens` of the query's word being typed (its text ends in it), else null. */
+  typedAt: number | null;
   rank: RankOptions;
   limit: number;
 }
@@ -86,7 +88,9 @@ export function viaIpTarget(base: PlaceSearchBase): string | null {
 export function planSearch(kind: SearchKind, dto: SearchDto, located: LatLng | null = null): SearchPlan {
   const base = dto as PlaceSearchBase;
   const strict = (base.contextType ?? 'strict') === 'strict';
-  let tokens = kind === 'postal' ? postalTokens(dto.query) : parseQuery(dto.query).tokens;
+  const parsed = kind === 'postal' ? null : parseQuery(dto.query);
+  let tokens = parsed ? parsed.tokens : postalTokens(dto.query);
+  const typedAt = parsed?.typing && tokens.length ? tokens.length - 1 : null;
   const q = dto as Partial<PlaceQueryRequest>;
   if (kind === 'query' && q.street) tokens = [...tokens, ...parseQuery(q.street).tokens];
   const municipality = kind !== 'municipality' ? q.municipality?.trim() : undefined;
@@ -107,6 +111,7 @@ export function planSearch(kind: SearchKind, dto: SearchDto, located: LatLng | n
     postalPrefix: strict && postal && kind !== 'municipality' ? postal : null,
     municipalityPostal: kind === 'municipality' && postal ? { digits: postal, strict } : null,
     municipalityWords: strict && municipalityWords?.length ? municipalityWords : null,
+    typedAt,
     rank: {
       around,
       preferIds: !strict && base.context?.length ? base.context : null,
@@ -209,6 +214,21 @@ export function mergeCandidates(text: PlaceDoc[], near: PlaceDoc[]): PlaceDoc[] 
  */
 export function needsTypoPass(plan: SearchPlan, strict: readonly unknown[]): boolean {
   return strict.length === 0 && plan.tokens.some((t) => t.kind === 'word' && !t.fixed && fuzziness(t.folded) > 0);
+}
+
+/**
+ * The plan without the word being typed, when nothing matches with it and other words are left:
+ * the suggestions of the text before it stay while it is typed (`Vlkava č`: the start of `č. ev.`;
+ * `Alšova 513 2`: of the postal code, typed without the comma). Null where it is not such a start.
+ */
+export function withoutTypedWord(plan: SearchPlan): SearchPlan | null {
+  const at = plan.typedAt;
+  if (at === null || plan.tokens.length < 2) return null;
+  const t = plan.tokens[at]!;
+  // Only what may start something the text does not name yet: one letter, or digits after the house number. A house number typed that
+  // does not exist (`Lihovarská 81`) stays an empty answer.
+  const starts = (t.kind === 'word' && t.folded.length === 1) || t.kind === 'postal' || (t.kind === 'number' && plan.tokens[at - 1]?.kind === 'number');
+  return starts ? { ...plan, tokens: plan.tokens.filter((_, i) => i !== at), typedAt: null } : null;
 }
 
 /** Strict municipality refiner, checked on the document itself (the engines only saw its words). */

@@ -153,7 +153,12 @@ export function placesSearchContract(
           expect([typed, (await q({ query: typed })).map((p) => p.place_id)]).toEqual([typed, expect.arrayContaining([want])]);
         }
       }
-      for (const typed of ['Podvihov ev', 'Podvihov ev.', 'Podvihov č.', 'Podvihov č. e', 'Podvihov č. ev. ']) expect(texts(await q({ query: typed }))).toContain('Podvihov č. ev. 59, 747 06 Opava');
+      // Without the comma, and a bare `č` (which could start a word): what the text before it finds stays.
+      const cihelni = (await q({ query: 'Cihelní 265, 747 41 Branka' }))[0].place_id;
+      for (const typed of ['Cihelní 265 7', 'Cihelní 265 747 ', 'Cihelní 265 747 4']) expect([typed, (await q({ query: typed })).map((p) => p.place_id)]).toEqual([typed, [cihelni]]);
+      // A house number that does not exist, typed, stays an empty answer.
+      expect(await q({ query: 'Cihelní 266' })).toEqual([]);
+      for (const typed of ['Podvihov č', 'Podvihov ev', 'Podvihov ev.', 'Podvihov č.', 'Podvihov č. e', 'Podvihov č. ev. ']) expect(texts(await q({ query: typed }))).toContain('Podvihov č. ev. 59, 747 06 Opava');
     });
 
     it('biases towards around_latlng, boundedly', async () => {
