@@ -18,7 +18,7 @@ import { timeEngine } from '@lookup/shared/metrics';
 import { RawJson } from '@lookup/shared/transport';
 import { jtskToWgs84 } from '../geo/sjtsk';
 import { PLACES_STORE, PlacesStore } from '../store/places.store';
-import { PlaceDoc } from '../domain/place.doc';
+import { PlaceDoc, placeId } from '../domain/place.doc';
 import { Pass } from './candidate-query';
 import { highlight } from './highlight';
 import { dedupeRanked, displayText, toSearchPlace } from './place-result.mapper';
@@ -42,7 +42,7 @@ import {
   viaIpTarget,
   withoutTypedWord,
 } from './search-plan';
-import { CandidateQuery } from './candidate-query';
+import { CANDIDATES, CandidateQuery } from './candidate-query';
 import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
 
 const utf8 = new TextEncoder();
@@ -190,8 +190,36 @@ export class PlacesSearchService implements OnModuleInit {
     // Nothing with the word being typed: what the text before it finds (withoutTypedWord).
     const before = ranked.length === 0 ? withoutTypedWord(plan) : null;
     if (before) [shown, ranked] = [before, await this.rankedFor(before, inline)];
+    // A postal search refined by a town: after the codes whose document names it, the other codes its addresses have (townPostalCodes).
+    if (plan.objects.length === 1 && plan.objects[0] === 'postal_code' && plan.municipalityWords) {
+      const seen = new Set(ranked.map((r) => r.doc.place_id));
+      ranked = [...ranked, ...(await this.townPostalCodes(plan)).filter((r) => !seen.has(r.doc.place_id))];
+    }
     const docs = dedupeRanked(ranked, plan.limit);
     return docs.map((d) => toSearchPlace(d, highlight(displayText(d, docs), shown.tokens)));
+  }
+
+  /**
+   * The postal codes the addresses of the refining town have: a postal-code document names the one
+   * municipality most of its addresses lie in (537 01: Chrudim), so Lány, whose addresses have
+   * 537 01 too, found no code. The towns the refiner's words name (up to 20), then their addresses
+   * with a code starting as typed (the engine's first CANDIDATES), then those codes' documents.
+   */
+  private async townPostalCodes(plan: SearchPlan): Promise<Ranked[]> {
+    const words = plan.municipalityWords!;
+    const code = plan.tokens[0];
+    if (!code || code.kind !== 'postal') return [];
+    const named = await this.candidates({
+      objects: ['municipality'], countries: plan.countries, contextIds: plan.contextIds, postalPrefix: null, size: 20,
+      terms: words.map((w, i) => ({ value: w, mode: i === words.length - 1 ? 'prefix' : 'exact' })),
+    });
+    const towns = named.filter((t) => passesRefiners(plan, t)).map((t) => t.place_id);
+    if (towns.length === 0) return [];
+    const term = { value: code.folded, mode: code.prefix ? 'prefix' : 'exact' } as const;
+    const addresses = await this.candidates({ objects: ['address'], countries: plan.countries, terms: [term], contextIds: towns, postalPrefix: code.folded, size: CANDIDATES });
+    const ids = new Set(addresses.flatMap((a) => (a.postal_code ? [placeId(a.country, 'postal_code', a.postal_code)] : [])));
+    const docs = (await Promise.all([...ids].map((id) => this.store.get(id)))).filter((d): d is PlaceDoc => d !== null);
+    return rankDocs([code], docs, plan.rank);
   }
 
   /** The strict pass, then the typo pass only when the strict one finds nothing. */

@@ -261,6 +261,15 @@ export function placesSearchContract(
       expect(await store.postalMunicipalities('SK', '58601')).toEqual([]);
     });
 
+    it('refines postal codes by a town whose addresses have the code, not only the town its document names', async () => {
+      // The other way round: the postal field typed after the town. 586 01's document names Jihlava.
+      const codes = async (query: string, municipality: string) => (await svc.postal(parseRequest(PostalQueryRequest, { query, municipality }))).map((p) => `${p.postal_code} ${p.municipality}`);
+      expect(await codes('586', 'Rančířov')).toEqual(['586 01 Jihlava']);
+      expect(await codes('5', 'Ranč')).toEqual(['586 01 Jihlava']);
+      expect(await codes('586', 'Jihlava')).toEqual(['586 01 Jihlava']);
+      expect(await codes('747', 'Rančířov')).toEqual([]);
+    });
+
     it('finds postal codes, with the postal field set and the municipality refiner', async () => {
       const r = await svc.postal(parseRequest(PostalQueryRequest, { query: '747', municipality: 'Branka' }));
       expect(r.map((p) => p.postal_code)).toEqual(['747 41']);
