@@ -50,6 +50,11 @@ const utf8 = new TextEncoder();
 /** Postal codes whose municipalities are kept (a country has up to ~20 000 codes). */
 const POSTAL_TOWNS_KEPT = 5_000;
 
+/** A town refiner's words as engine terms: the last one may be a start. */
+function townTerms(words: string[]): CandidateQuery['terms'] {
+  return words.map((w, i) => ({ value: w, mode: i === words.length - 1 ? 'prefix' : 'exact' }));
+}
+
 /** A search begun on the main thread that has to go to a search thread after all (see searchAt()). */
 class NotHere extends Error {}
 
@@ -209,14 +214,11 @@ export class PlacesSearchService implements OnModuleInit {
     const words = plan.municipalityWords!;
     const code = plan.tokens[0];
     if (!code || code.kind !== 'postal') return [];
-    const named = await this.candidates({
-      objects: ['municipality'], countries: plan.countries, contextIds: plan.contextIds, postalPrefix: null, size: 20,
-      terms: words.map((w, i) => ({ value: w, mode: i === words.length - 1 ? 'prefix' : 'exact' })),
-    });
+    const named = await this.candidates({ objects: ['municipality'], countries: plan.countries, contextIds: plan.contextIds, postalPrefix: null, size: 20, terms: townTerms(words) });
     const towns = named.filter((t) => passesRefiners(plan, t)).map((t) => t.place_id);
     if (towns.length === 0) return [];
-    const term = { value: code.folded, mode: code.prefix ? 'prefix' : 'exact' } as const;
-    const addresses = await this.candidates({ objects: ['address'], countries: plan.countries, terms: [term], contextIds: towns, postalPrefix: code.folded, size: CANDIDATES });
+    // Their addresses read by the town's words (few postings, in the towns), not by the code's first digits (every house number starting so).
+    const addresses = await this.candidates({ objects: ['address'], countries: plan.countries, terms: townTerms(words), contextIds: towns, postalPrefix: code.folded, size: CANDIDATES });
     const ids = new Set(addresses.flatMap((a) => (a.postal_code ? [placeId(a.country, 'postal_code', a.postal_code)] : [])));
     const docs = (await Promise.all([...ids].map((id) => this.store.get(id)))).filter((d): d is PlaceDoc => d !== null);
     return rankDocs([code], docs, plan.rank);
