@@ -284,10 +284,61 @@ describeWith(['nats'], 'import CLI, distributed: publishes a datasets.updated ev
   it("status: the indexer's failures after what is live, or why they are not known", async () => {
     const c = capture();
     await runDatasetImport(['status'], config, c.deps);
-    // The dead letter of the test before (SK addresses), nothing live.
-    expect(c.out).toEqual([expect.stringMatching(/^no dataset imported yet/), 'SK addresses       FAILED at 2026-11-28T03:00:00.000Z after 2 attempt(s): verify: boom  from /data/dead.zip']);
+    // The dead letter of the test before (SK addresses), nothing live; its event, written there by hand, is still queued.
+    expect(c.out).toEqual([
+      expect.stringMatching(/^no dataset imported yet/),
+      'SK addresses       FAILED at 2026-11-28T03:00:00.000Z after 2 attempt(s): verify: boom  from /data/dead.zip',
+      expect.stringMatching(/^SK addresses       QUEUED \(seq 6, published \S+\)  from \/data\/dead\.zip$/),
+    ]);
     const away = capture();
     await runDatasetImport(['status'], loadConfig({}, { PROFILE: 'distributed', NATS_URL: `nats://127.0.0.1:${await freePortRange(1)}`, OPENSEARCH_URL: serverUrl('opensearch'), INDEX_PREFIX: prefix }), away.deps);
-    expect(away.out).toEqual([expect.stringMatching(/^no dataset imported yet/), expect.stringMatching(/^\(the indexer's failures are not known: .+\)$/)]);
+    expect(away.out).toEqual([expect.stringMatching(/^no dataset imported yet/), expect.stringMatching(/^\(the indexer's failures and queue are not known: .+\)$/)]);
+  });
+
+  it('status: the event the indexer is importing and those queued behind it, oldest first; without an indexer, says to start one', async () => {
+    const own = uniqueName('queue');
+    const s = datasetSubjects(own);
+    const ownConfig = loadConfig({}, { PROFILE: 'distributed', NATS_URL: serverUrl('nats'), NATS_SUBJECT_PREFIX: own, OPENSEARCH_URL: serverUrl('opensearch'), INDEX_PREFIX: own });
+    const jsm = await nc.jetstreamManager();
+    const status = async () => {
+      const c = capture();
+      await runDatasetImport(['status'], ownConfig, c.deps);
+      return c.out.slice(1);
+    };
+    const event = (country: string, i: number) =>
+      parseDatasetEvent({ country, kind: 'addresses', format: country === 'CZ' ? 'ruian-csv' : 'sk-register', location: `/data/${country}-${i}.zip`, publishedAt: `2026-11-0${1 + (i % 9)}T00:00:00.000Z` });
+    try {
+      await ensureDatasetStream(nc, { prefix: own, ackWaitMs: 30000, maxDeliver: 3 });
+      expect(await status()).toEqual([]);
+      // The stream is there (an indexer made it), but no indexer reads it now.
+      await jsm.consumers.delete(s.stream, s.durable);
+      await publishDatasetEvent(nc, own, event('CZ', 1));
+      await publishDatasetEvent(nc, own, event('SK', 2));
+      expect(await status()).toEqual([
+        'CZ addresses       QUEUED (seq 1, published 2026-11-02T00:00:00.000Z)  from /data/CZ-1.zip',
+        'SK addresses       QUEUED (seq 2, published 2026-11-03T00:00:00.000Z)  from /data/SK-2.zip',
+        'no indexer has joined the stream yet: start the indexer app to import these',
+      ]);
+      // An indexer takes the first (delivered, not acked yet): it is being imported.
+      await ensureDatasetStream(nc, { prefix: own, ackWaitMs: 30000, maxDeliver: 3 });
+      const consumer = await nc.jetstream().consumers.get(s.stream, s.durable);
+      const taken = await consumer.next({ expires: 5000 });
+      expect(taken?.seq).toBe(1);
+      expect(await status()).toEqual([
+        'CZ addresses       IMPORTING (seq 1, published 2026-11-02T00:00:00.000Z)  from /data/CZ-1.zip',
+        'SK addresses       QUEUED (seq 2, published 2026-11-03T00:00:00.000Z)  from /data/SK-2.zip',
+      ]);
+      // Done with it; 21 more published behind the second: 20 are named, the rest counted.
+      taken!.ack();
+      await nc.flush();
+      for (let i = 3; i <= 23; i++) await publishDatasetEvent(nc, own, event('CZ', i));
+      const lines = await status();
+      expect(lines).toHaveLength(21);
+      expect(lines[0]).toBe('SK addresses       QUEUED (seq 2, published 2026-11-03T00:00:00.000Z)  from /data/SK-2.zip');
+      expect(lines[19]).toBe('CZ addresses       QUEUED (seq 21, published 2026-11-04T00:00:00.000Z)  from /data/CZ-21.zip');
+      expect(lines[20]).toBe('... and 2 more queued');
+    } finally {
+      await jsm.streams.delete(s.stream).catch(() => undefined);
+    }
   });
 });

@@ -15,7 +15,7 @@ import { checkLocalInput, DatasetImportArgs, ImportUsageError, parseDatasetArgs 
 import { ProgressOutput, progressReporter } from './progress';
 import { resolveOfficialUrl } from './official-source';
 import { DatasetStatus, layerDocs, nothingNew, readStatus, recordLive, statusAfterRun, statusLines, statusPath } from './dataset-status';
-import { failureLines, waitForIndexer } from './import-wait';
+import { failureLines, queueLines, waitForIndexer } from './import-wait';
 import { natsServers } from '@lookup/shared/transport';
 
 export interface DatasetImportDeps {
@@ -43,8 +43,9 @@ export async function runDatasetImport(argv: string[], config: AppConfig, deps: 
     try {
       const live = await status.read();
       for (const l of statusLines(live)) deps.out(l);
-      // Distributed: what the indexer gave up on since (its dead letters), so a failed import is seen here too.
-      if (config.PROFILE === 'distributed') for (const l of await indexerFailures(config, deps, live)) deps.out(l);
+      // Distributed: what the indexer gave up on since (its dead letters), so a failed import is seen here too,
+      // then what it is importing and what waits for it.
+      if (config.PROFILE === 'distributed') for (const l of await indexerLines(config, deps, live)) deps.out(l);
     } finally {
       await status.close();
     }
@@ -72,14 +73,15 @@ function datasetEvent(args: DatasetImportArgs, checksum: string | undefined, pub
   }
 }
 
-/** The indexer's failures after what is live, or a line saying why they are not known. */
-async function indexerFailures(config: AppConfig, deps: DatasetImportDeps, live: DatasetStatus): Promise<string[]> {
+/** The indexer's failures after what is live and the events it has not finished, or a line saying why they are not known. */
+async function indexerLines(config: AppConfig, deps: DatasetImportDeps, live: DatasetStatus): Promise<string[]> {
   let nc: NatsConnection | undefined;
   try {
     nc = deps.nats ?? (await connect({ servers: natsServers(config.NATS_URL), name: 'import-cli', timeout: 5000 }));
-    return await failureLines(await nc.jetstreamManager({ timeout: 5000 }), config.NATS_SUBJECT_PREFIX, live);
+    const jsm = await nc.jetstreamManager({ timeout: 5000 });
+    return [...(await failureLines(jsm, config.NATS_SUBJECT_PREFIX, live)), ...(await queueLines(jsm, config.NATS_SUBJECT_PREFIX))];
   } catch (err) {
-    return [`(the indexer's failures are not known: ${(err as Error).message})`];
+    return [`(the indexer's failures and queue are not known: ${(err as Error).message})`];
   } finally {
     if (nc && !deps.nats) await nc.close();
   }

@@ -111,3 +111,33 @@ export async function failureLines(jsm: JetStreamManager, prefix: string, status
   }
   return lines;
 }
+
+/** Queued events named one a line; the rest are counted. */
+const SHOWN_QUEUED = 20;
+
+/**
+ * `import status`'s lines for the events the indexer has not finished (distributed): the one it is
+ * importing (delivered, not acked yet) and those queued behind it, oldest first, each with its
+ * sequence, publish time and file; what no indexer has joined the stream to take says so.
+ */
+export async function queueLines(jsm: JetStreamManager, prefix: string): Promise<string[]> {
+  const s = datasetSubjects(prefix);
+  const consumer = await jsm.consumers.info(s.stream, s.durable).catch((err: Error) => {
+    if (/consumer not found/i.test(err.message)) return null;
+    throw err;
+  });
+  const floor = consumer?.ack_floor.stream_seq ?? 0;
+  const delivered = consumer && consumer.num_ack_pending > 0 ? consumer.delivered.stream_seq : floor;
+  const lines: string[] = [];
+  let queued = 0;
+  for await (const { seq, event } of streamDeadLetters(jsm, prefix, floor)) {
+    if (!event) continue;
+    const importing = seq <= delivered;
+    if (!importing && ++queued > SHOWN_QUEUED) continue;
+    const what = `${String(event['country'] ?? '?')} ${String(event['kind'] ?? '?').padEnd(15)}`;
+    lines.push(`${what} ${importing ? 'IMPORTING' : 'QUEUED'} (seq ${seq}, published ${String(event['publishedAt'] ?? '?')})  from ${String(event['location'] ?? '?')}`);
+  }
+  if (queued > SHOWN_QUEUED) lines.push(`... and ${queued - SHOWN_QUEUED} more queued`);
+  if (!consumer && lines.length) lines.push('no indexer has joined the stream yet: start the indexer app to import these');
+  return lines;
+}

@@ -57,10 +57,15 @@ export async function publishDatasetEvent(nc: NatsConnection, prefix: string, e:
 
 /**
  * The dataset stream after sequence `after` (from its first message at least), oldest first:
- * every sequence, with its dead letter (null for an event). A sequence with no message (deleted
- * from the stream) is passed over; any other read failure is thrown.
+ * every sequence, with its dead letter (null for an event) and its event (the message's JSON, null
+ * for a dead letter). A sequence with no message (deleted from the stream) is passed over; any
+ * other read failure is thrown.
  */
-export async function* streamDeadLetters(jsm: JetStreamManager, prefix: string, after = 0): AsyncGenerator<{ seq: number; dl: DeadLetter | null }> {
+export async function* streamDeadLetters(
+  jsm: JetStreamManager,
+  prefix: string,
+  after = 0,
+): AsyncGenerator<{ seq: number; dl: DeadLetter | null; event: Record<string, unknown> | null }> {
   const s = datasetSubjects(prefix);
   const { first_seq, last_seq } = (await jsm.streams.info(s.stream)).state;
   for (let seq = Math.max(after + 1, first_seq); seq <= last_seq; seq++) {
@@ -68,7 +73,19 @@ export async function* streamDeadLetters(jsm: JetStreamManager, prefix: string, 
       if (/no message found/i.test(err.message)) return null;
       throw err;
     });
-    yield { seq, dl: m?.subject === s.dead ? (codec.decode(m.data) as DeadLetter) : null };
+    if (!m) continue;
+    const dead = m.subject === s.dead;
+    yield { seq, dl: dead ? (codec.decode(m.data) as DeadLetter) : null, event: dead ? null : jsonObject(m.data) };
+  }
+}
+
+/** A message's JSON object, or null (an invalid event's bytes: the indexer dead-letters it). */
+function jsonObject(data: Uint8Array): Record<string, unknown> | null {
+  try {
+    const v: unknown = codec.decode(data);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
 }
 
