@@ -195,12 +195,13 @@ export class PlacesSearchService implements OnModuleInit {
     // Nothing with the word being typed: what the text before it finds (withoutTypedWord).
     const before = ranked.length === 0 ? withoutTypedWord(plan) : null;
     if (before) [shown, ranked] = [before, await this.rankedFor(before, inline)];
-    // A postal search refined by a town: after the codes whose document names it, the other codes its addresses have (townPostalCodes).
-    if (plan.objects.length === 1 && plan.objects[0] === 'postal_code' && plan.municipalityWords) {
+    let docs = dedupeRanked(ranked, plan.limit);
+    // A postal search refined by a town: after the codes whose document names it, the other codes its addresses have
+    // (townPostalCodes), when those did not fill the answer (what comes after them would not be shown).
+    if (docs.length < plan.limit && plan.objects.length === 1 && plan.objects[0] === 'postal_code' && plan.municipalityWords) {
       const seen = new Set(ranked.map((r) => r.doc.place_id));
-      ranked = [...ranked, ...(await this.townPostalCodes(plan)).filter((r) => !seen.has(r.doc.place_id))];
+      docs = dedupeRanked([...ranked, ...(await this.townPostalCodes(plan)).filter((r) => !seen.has(r.doc.place_id))], plan.limit);
     }
-    const docs = dedupeRanked(ranked, plan.limit);
     return docs.map((d) => toSearchPlace(d, highlight(displayText(d, docs), shown.tokens)));
   }
 
