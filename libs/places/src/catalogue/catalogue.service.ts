@@ -3,12 +3,7 @@ import { CatalogueEntry, CountryCode, DomainError, Place } from '@lookup/contrac
 import { PLACES_STORE, PlacesStore } from '../store/places.store';
 import { sortByName, toCatalogueEntry, toPlace } from '../domain/place.mapper';
 import { toSearchPlace } from '../search/place-result.mapper';
-
-/** One list as answered, and the store's data stamp it was read under. */
-interface CachedList {
-  stamp: string;
-  items: readonly object[];
-}
+import { StampedCache } from '../store/stamped-cache';
 
 /**
  * The region, county and municipality lists of a country. A list is kept as answered (sorted,
@@ -19,9 +14,12 @@ interface CachedList {
  */
 @Injectable()
 export class CatalogueService {
-  private readonly lists = new Map<string, CachedList>();
+  /** Shared by every later answer, so frozen. */
+  private readonly lists: StampedCache<readonly object[]>;
 
-  constructor(@Inject(PLACES_STORE) private readonly store: PlacesStore) {}
+  constructor(@Inject(PLACES_STORE) private readonly store: PlacesStore) {
+    this.lists = new StampedCache(store, { keep: (items) => Object.freeze(items.map((item) => Object.freeze(item))) });
+  }
 
   regions(country: CountryCode): Promise<CatalogueEntry[]> {
     return this.cached(`${country}:region`, async () => sortByName(await this.store.list(country, 'region'), country).map(toCatalogueEntry));
@@ -35,31 +33,8 @@ export class CatalogueService {
     return this.cached(`${country}:municipality`, async () => sortByName(await this.store.list(country, 'municipality'), country).map((d) => toPlace(d)));
   }
 
-  private async cached<T extends object>(key: string, build: () => Promise<T[]>): Promise<T[]> {
-    const stamp = await this.stamp();
-    if (stamp === null) return build();
-    const hit = this.lists.get(key);
-    if (hit && hit.stamp === stamp) return hit.items as T[];
-    const items = await build();
-    // Kept only when nothing became visible while it was read; shared by every later answer, so frozen.
-    if ((await this.stamp()) === stamp) {
-      for (const item of items) Object.freeze(item);
-      this.lists.set(key, { stamp, items: Object.freeze(items) });
-    } else this.lists.delete(key);
-    return items;
-  }
-
-  /**
-   * The store's data stamp, or null when it cannot be read now (a node of the cluster going away
-   * under the `_stats` call): the stamp only saves work, so the list is then read as it is and
-   * not kept, instead of failing a request the store can answer.
-   */
-  private async stamp(): Promise<string | null> {
-    try {
-      return await this.store.dataStamp();
-    } catch {
-      return null;
-    }
+  private cached<T extends object>(key: string, build: () => Promise<T[]>): Promise<T[]> {
+    return this.lists.get(key, build) as Promise<T[]>;
   }
 
   async detail(placeId: string): Promise<Place> {

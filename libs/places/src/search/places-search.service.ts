@@ -43,6 +43,7 @@ import {
   withoutTypedWord,
 } from './search-plan';
 import { CANDIDATES, CandidateQuery } from './candidate-query';
+import { StampedCache } from '../store/stamped-cache';
 import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
 
 const utf8 = new TextEncoder();
@@ -76,7 +77,7 @@ export class PlacesSearchService implements OnModuleInit {
   private readonly logger = new Logger('PlacesSearch');
   private readonly locator: IpLocator | null;
   /** municipalitiesOfPostal's answers, per country and code. */
-  private readonly postalTowns = new Map<string, { stamp: string; ids: string[] }>();
+  private readonly postalTowns: StampedCache<string[]>;
 
   constructor(
     @Inject(PLACES_STORE) private readonly store: PlacesStore,
@@ -85,6 +86,7 @@ export class PlacesSearchService implements OnModuleInit {
     @Optional() @Inject(PLACES_SEARCH_THREADS) private readonly threads?: SearchThreads | null,
   ) {
     this.locator = locator ?? (config ? ipLocatorFromConfig(config) : null);
+    this.postalTowns = new StampedCache(store, { maxEntries: POSTAL_TOWNS_KEPT });
   }
 
   /** Replaced in a search thread, whose metrics registry nobody scrapes. */
@@ -265,16 +267,9 @@ export class PlacesSearchService implements OnModuleInit {
    * field refined by the postal code asks at every keystroke.
    */
   private async municipalitiesOfPostal(country: CountryCode, code: string): Promise<string[]> {
-    const key = `${country}:${code}`;
-    const stamp = await this.store.dataStamp().catch(() => null);
-    const hit = stamp === null ? undefined : this.postalTowns.get(key);
-    if (hit && hit.stamp === stamp) return hit.ids;
-    const ids = await this.timeEngine(this.store.engine, 'places.postal_municipalities', () => this.store.postalMunicipalities(country, code));
-    if (stamp !== null) {
-      if (this.postalTowns.size >= POSTAL_TOWNS_KEPT) this.postalTowns.clear();
-      this.postalTowns.set(key, { stamp, ids });
-    }
-    return ids;
+    return this.postalTowns.get(`${country}:${code}`, () =>
+      this.timeEngine(this.store.engine, 'places.postal_municipalities', () => this.store.postalMunicipalities(country, code)),
+    );
   }
 
   /** The engine call, timed per engine for `lookup_engine_duration_seconds`. */
