@@ -210,19 +210,19 @@ export class PlacesSearchService implements OnModuleInit {
   /**
    * The postal codes the addresses of the refining town have: a postal-code document names the one
    * municipality most of its addresses lie in (537 01: Chrudim), so Lány, whose addresses have
-   * 537 01 too, found no code. The towns the refiner's words name (up to 20), then their addresses
-   * with a code starting as typed (the engine's first CANDIDATES), then those codes' documents.
+   * 537 01 too, found no code. The towns the refiner's words name (up to 20), then the codes
+   * starting as typed that their documents have (the store reads them from an index), then those
+   * codes' documents.
    */
   private async townPostalCodes(plan: SearchPlan): Promise<Ranked[]> {
     const words = plan.municipalityWords!;
     const code = plan.tokens[0];
     if (!code || code.kind !== 'postal') return [];
     const named = await this.candidates({ objects: ['municipality'], countries: plan.countries, contextIds: plan.contextIds, postalPrefix: null, size: 20, terms: townTerms(words) });
-    const towns = named.filter((t) => passesRefiners(plan, t)).map((t) => t.place_id);
-    if (towns.length === 0) return [];
-    // Their addresses read by the town's words (few postings, in the towns), not by the code's first digits (every house number starting so).
-    const addresses = await this.candidates({ objects: ['address'], countries: plan.countries, terms: townTerms(words), contextIds: towns, postalPrefix: code.folded, size: CANDIDATES });
-    const ids = new Set(addresses.flatMap((a) => (a.postal_code ? [placeId(a.country, 'postal_code', a.postal_code)] : [])));
+    const towns = new Map(named.filter((t) => passesRefiners(plan, t)).map((t) => [t.place_id, t.country]));
+    if (towns.size === 0) return [];
+    const found = await this.timeEngine(this.store.engine, 'places.municipality_postal_codes', () => this.store.municipalityPostalCodes([...towns.keys()], code.folded, CANDIDATES));
+    const ids = new Set(found.map((f) => placeId(towns.get(f.municipality_id)!, 'postal_code', f.postal_code)));
     const docs = (await Promise.all([...ids].map((id) => this.store.get(id)))).filter((d): d is PlaceDoc => d !== null);
     return rankDocs([code], docs, plan.rank);
   }

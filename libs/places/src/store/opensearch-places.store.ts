@@ -4,7 +4,7 @@ import { acquireImportLease, addMissingField, bulkIndex, ImportLease, ImportLeas
 import { PlaceDoc } from '../domain/place.doc';
 import { CandidateQuery } from '../search/candidate-query';
 import { buildOpenSearchNearby, buildOpenSearchSearch } from '../search/opensearch-query.builder';
-import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
+import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, MunicipalityPostalCode, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
 import { aliasIndexes, BULK_DOCS, bulkPlaces, liveCountryVersion, OpenSearchPlacesVersionBuild, scan, writeIndexFor } from './opensearch-places.versions';
 import { fromStored, Stored, toStored, unpackDoc } from './opensearch-places.stored';
 import { F, PLACES_INDEX, TOKENS_FIELD } from './places.mapping';
@@ -169,6 +169,24 @@ export class OpenSearchPlacesStore implements PlacesStore {
     return this.readFor([country], async (index) => {
       const res = await searchDirect<{ aggregations?: { m?: { buckets: Array<{ key: string }> } } }>(this.client, index, body);
       return (res.aggregations?.m?.buckets ?? []).map((b) => b.key);
+    });
+  }
+
+  municipalityPostalCodes(municipalityIds: string[], prefix: string, size: number): Promise<MunicipalityPostalCode[]> {
+    if (municipalityIds.length === 0) return Promise.resolve([]);
+    const body = {
+      size: 0,
+      query: { bool: { filter: [{ terms: { [F.municipalityId]: municipalityIds } }, ...(prefix ? [{ prefix: { [F.postalCode]: prefix } }] : [{ exists: { field: F.postalCode } }])] } },
+      aggs: { m: { terms: { field: F.municipalityId, size: municipalityIds.length }, aggs: { p: { terms: { field: F.postalCode, size } } } } },
+    };
+    // The ids name their countries (`cz_m…`): one country's alias when they share one.
+    const countries = [...new Set(municipalityIds.map((id) => id.slice(0, 2).toUpperCase()))].filter((c): c is CountryCode => COUNTRY_CODES.includes(c as CountryCode));
+    return this.readFor(countries.length === 1 ? countries : null, async (index) => {
+      const res = await searchDirect<{ aggregations?: { m?: { buckets: Array<{ key: string; p: { buckets: Array<{ key: string }> } }> } } }>(this.client, index, body);
+      const out = (res.aggregations?.m?.buckets ?? []).flatMap((m) => m.p.buckets.map((p) => ({ municipality_id: m.key, postal_code: p.key })));
+      // In SQLite's order (its index's: by id, then code).
+      const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+      return out.sort((a, b) => byText(a.municipality_id, b.municipality_id) || byText(a.postal_code, b.postal_code)).slice(0, size);
     });
   }
 

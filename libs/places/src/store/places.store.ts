@@ -16,6 +16,12 @@ export interface NearbyQuery {
   size: number;
 }
 
+/** A postal code found in a municipality's documents (PlacesStore.municipalityPostalCodes). */
+export interface MunicipalityPostalCode {
+  municipality_id: string;
+  postal_code: string;
+}
+
 export interface NearbyHit {
   doc: PlaceDoc;
   distanceM: number;
@@ -94,6 +100,12 @@ export interface PlacesStore {
    * only the one most of its addresses lie in. Read from the engine's own indexes, not the documents.
    */
   postalMunicipalities(country: CountryCode, code: string): Promise<string[]>;
+  /**
+   * The other way round: the postal codes the documents of these municipalities (ids) have,
+   * starting with `prefix` (digits as stored), each with the municipality it was found in; at
+   * most `size` pairs. A postal search refined by a town asks at every keystroke of the code.
+   */
+  municipalityPostalCodes(municipalityIds: string[], prefix: string, size: number): Promise<MunicipalityPostalCode[]>;
   /**
    * Whether a typo pass over these objects in these countries (all when null) can start at once:
    * false while it would first read the engine's vocabulary (SQLite: once per connection and data

@@ -38,7 +38,14 @@ const FTS = `tokenize = 'unicode61 remove_diacritics 0', content = '', contentle
 /** The dataset version each country's documents come from (written by the pipeline's commit). */
 export const VERSIONS_TABLE = 'dataset_versions';
 
-export const SECONDARY_INDEXES = [`CREATE INDEX IF NOT EXISTS places_country_object ON ${T.docs} (country, object)`];
+/** Added with the store's municipalityPostalCodes: a file written before it gets it when a writer opens it. */
+export const MUNICIPALITY_POSTAL_INDEX = 'places_municipality_postal';
+
+export const SECONDARY_INDEXES = [
+  `CREATE INDEX IF NOT EXISTS places_country_object ON ${T.docs} (country, object)`,
+  // The postal codes of a municipality's documents, read from the index alone (municipalityPostalCodes).
+  `CREATE INDEX IF NOT EXISTS ${MUNICIPALITY_POSTAL_INDEX} ON ${T.docs} (municipality_id, postal_code)`,
+];
 
 const ftsDdl = (layout: FtsLayout) =>
   ftsTables(layout)

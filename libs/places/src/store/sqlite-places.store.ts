@@ -8,8 +8,8 @@ import { docTokens } from '../search/doc-tokens';
 import { TypoTerm, vocabularyExpansions, vocabularyHasAll } from '../search/typo-prefix';
 import { distanceMetres } from '../search/ranking';
 import { buildSqliteMatchCount, buildSqliteNearby, buildSqliteNearSearch, buildSqliteSearch, ftsMatch, NEAR_BY_MATCHES, NEAR_SCAN, SQLITE_TABLES as T } from '../search/sqlite-query.builder';
-import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
-import { FtsKind, FtsLayout, ftsLayoutOf, ftsTableName, ftsTables, migrate, SECONDARY_INDEXES, VERSIONS_TABLE } from './sqlite-places.schema';
+import { BulkLoadReport, CATALOGUE_OBJECTS, CatalogueObject, DatasetVersionInfo, MunicipalityPostalCode, NearbyHit, NearbyQuery, PlacesStore, PlacesVersionBuild, VersionScope } from './places.store';
+import { FtsKind, FtsLayout, ftsLayoutOf, ftsTableName, ftsTables, migrate, MUNICIPALITY_POSTAL_INDEX, SECONDARY_INDEXES, VERSIONS_TABLE } from './sqlite-places.schema';
 import { versionStamp } from './opensearch-places.versions';
 import { importLockPath, lockHolder } from './import-lock';
 
@@ -614,6 +614,27 @@ export class SqlitePlacesStore implements PlacesStore {
       `SELECT DISTINCT p.municipality_id FROM ${fts} JOIN ${T.docs} p ON p.rowid = ${fts}.rowid ` +
       `WHERE ${fts} MATCH ? AND p.country = ? AND p.object = 'address' AND p.postal_code = ? AND p.municipality_id IS NOT NULL`;
     return this.stmt(sql).pluck().all(ftsMatch([{ value: code, mode: 'exact' }]), country, code) as string[];
+  }
+
+  async municipalityPostalCodes(municipalityIds: string[], prefix: string, size: number): Promise<MunicipalityPostalCode[]> {
+    this.followSwap();
+    if (municipalityIds.length === 0) return [];
+    // A file no writer has opened since the index came (a reader never migrates): without it this would read every document.
+    const indexed = (this.postalIndexed ??= new WeakMap()).get(this.conn) ?? this.hasIndex(MUNICIPALITY_POSTAL_INDEX);
+    this.postalIndexed.set(this.conn, indexed);
+    if (!indexed) return [];
+    const sql =
+      `SELECT DISTINCT municipality_id, postal_code FROM ${T.docs} INDEXED BY ${MUNICIPALITY_POSTAL_INDEX} ` +
+      `WHERE municipality_id IN (${municipalityIds.map(() => '?').join(', ')}) AND postal_code >= ? AND postal_code < ? LIMIT ?`;
+    // Every code starting with the prefix sorts from it up to it followed by the highest character.
+    return this.stmt(sql).all(...municipalityIds, prefix, `${prefix}\uffff`, size) as MunicipalityPostalCode[];
+  }
+
+  /** Per connection: whether its file has municipalityPostalCodes' index. */
+  private postalIndexed?: WeakMap<SqliteDatabase, boolean>;
+
+  private hasIndex(name: string): boolean {
+    return this.stmt(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?`).get(name) !== undefined;
   }
 
   async count(country: CountryCode, object: PlaceObject): Promise<number> {

@@ -268,6 +268,14 @@ export function placesSearchContract(
       expect(await codes('5', 'Ranč')).toEqual(['586 01 Jihlava']);
       expect(await codes('586', 'Jihlava')).toEqual(['586 01 Jihlava']);
       expect(await codes('747', 'Rančířov')).toEqual([]);
+      // What the store reads for it: the codes of the towns' documents, from the typed start.
+      expect(await store.municipalityPostalCodes(['cz_m587869', 'cz_m586846'], '5', 50)).toEqual([
+        { municipality_id: 'cz_m586846', postal_code: '58601' },
+        { municipality_id: 'cz_m587869', postal_code: '58601' },
+      ]);
+      expect(await store.municipalityPostalCodes(['cz_m587869'], '58601', 50)).toEqual([{ municipality_id: 'cz_m587869', postal_code: '58601' }]);
+      expect(await store.municipalityPostalCodes(['cz_m587869'], '587', 50)).toEqual([]);
+      expect(await store.municipalityPostalCodes([], '5', 50)).toEqual([]);
     });
 
     it('finds postal codes, with the postal field set and the municipality refiner', async () => {
