@@ -152,6 +152,8 @@ export const PL_GMINA_NAMES_AS_WRITTEN: PlGminaNames = { name: (_code, admin3Nam
  * Every other gmina keeps GeoNames' name: those named after a town the file lists in another gmina
  * (`Bolesławiec` 020102), after one of several villages (`Bystra-Sidzina`), or after a village the
  * file happens not to list (`Stare Babice` in a file whose one row of it is `Lipków`).
+ * Of two gminas of one powiat that then share a name, the one without a place of that name is the
+ * rural gmina around the town: `Bolesławiec (gmina wiejska)` (PL_RURAL_GMINA).
  */
 export function plGminaNames(rows: readonly { place: string; admin2Name: string; admin2Code: string; admin3Name: string; admin3Code: string }[]): PlGminaNames {
   const key = (s: string) => s.replace(/_/g, ' ').trim().toLocaleLowerCase('pl');
@@ -174,13 +176,35 @@ export function plGminaNames(rows: readonly { place: string; admin2Name: string;
       else if (only && containsWords(name, only)) renamed.set(`${code}\t${name}`, only);
     }
   }
+  const named = (code: string, name: string) => renamed.get(`${code}\t${name}`) ?? name;
+  // Same-name gminas of one powiat: a town (gmina miejska) and the rural gmina around it, which TERYT tells apart only by its type.
+  const rural = new Set<string>();
+  const byName = new Map<string, string[]>();
+  for (const [code, g] of gminas) {
+    if (g.names.size !== 1) continue;
+    const k = `${code.slice(0, 4)}\t${key(named(code, [...g.names][0]!))}`;
+    byName.set(k, [...(byName.get(k) ?? []), code]);
+  }
+  for (const [k, codes] of byName) {
+    if (codes.length < 2) continue;
+    const name = k.split('\t')[1]!;
+    const towns = codes.filter((c) => [...gminas.get(c)!.places].some((p) => key(p) === name));
+    if (towns.length === 1) for (const c of codes) if (c !== towns[0]) rural.add(c);
+  }
   return {
     name: (code, admin3Name) => {
-      const name = plMunicipalityName(admin3Name);
-      return renamed.get(`${code}\t${name}`) ?? name;
+      const name = named(code, plMunicipalityName(admin3Name));
+      return rural.has(code) ? `${name} ${PL_RURAL_GMINA}` : name;
     },
   };
 }
+
+/**
+ * What tells a rural gmina from the town of the same name in its powiat (`Bochnia` 120101, the
+ * town, and `Bochnia (gmina wiejska)` 120102, the villages around it): TERYT's own words for the
+ * type (its `NAZWA_DOD`), which GeoNames' code leaves out (6 digits, no type digit).
+ */
+export const PL_RURAL_GMINA = '(gmina wiejska)';
 
 /** `Miasto Łowicz` contains `Łowicz` as whole words, letter case aside. */
 function containsWords(name: string, words: string): boolean {

@@ -99,7 +99,8 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
         'pl_m041504 Lubicz (powiat toruński)',
         'pl_m080101 Kostrzyn nad Odrą (powiat gorzowski)',
         'pl_m100501 Łowicz (powiat łowicki)',
-        'pl_m100507 Łowicz (powiat łowicki)',
+        // The gmina of the same name in the same powiat without the town: the rural one, as TERYT's type says.
+        'pl_m100507 Łowicz (gmina wiejska) (powiat łowicki)',
         'pl_m121504 Bystra-Sidzina (powiat suski)',
         'pl_m143202 Izabelin (powiat warszawski zachodni)',
         'pl_m143207 Stare Babice (powiat warszawski zachodni)',

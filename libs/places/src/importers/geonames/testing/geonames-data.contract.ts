@@ -41,10 +41,19 @@ function expected(cc: Cc): Expected {
   const plPlaces = new Set(rows.map((c) => c[2]!.toLocaleLowerCase('pl')));
   const plGminaPlaces = new Map<string, Set<string>>();
   if (cc === 'PL') for (const c of rows) if (c[8]) plGminaPlaces.set(c[8], (plGminaPlaces.get(c[8]) ?? new Set()).add(c[2]!));
-  const plGmina = (c: string[]): string => {
+  const plGminaBare = (c: string[]): string => {
     const n = c[7]!.replace(/^gmina /i, '');
     const places = plGminaPlaces.get(c[8]!)!;
     return !plPlaces.has(n.toLocaleLowerCase('pl')) && places.size === 1 ? [...places][0]! : n;
+  };
+  // PL: of two gminas of one powiat with one name, the one with no place of that name is the rural one around the town.
+  const plSameName = new Map<string, Set<string>>();
+  if (cc === 'PL') for (const c of rows) if (c[8]) plSameName.set(`${c[6]}|${plGminaBare(c)}`, (plSameName.get(`${c[6]}|${plGminaBare(c)}`) ?? new Set()).add(c[8]));
+  const plGmina = (c: string[]): string => {
+    const n = plGminaBare(c);
+    const pair = [...plSameName.get(`${c[6]}|${n}`)!];
+    const withTown = pair.filter((g) => plGminaPlaces.get(g)!.has(n));
+    return pair.length > 1 && withTown.length === 1 && withTown[0] !== c[8] ? `${n} (gmina wiejska)` : n;
   };
   const name = (c: string[]): string | null => {
     if (cc === 'PL') return c[8] ? plGmina(c) : null;
@@ -143,6 +152,11 @@ export function geonamesDataContract(engine: string, makeStore: () => Promise<Pl
           const names = [...regions.map((r) => r.name), ...counties.map((c) => c.name), ...municipalities.flatMap((m) => [m.municipality!, m.county ?? ''])];
           expect(names.filter((n) => /_|County|Warsaw/.test(n))).toEqual([]);
           expect(municipalities.find((m) => m.place_id === 'pl_m146501')).toMatchObject({ municipality: 'Warszawa', county: 'Warszawa', region: 'mazowieckie' });
+          // The town and the rural gmina around it, in one powiat: told apart by name (142 such pairs in the file).
+          expect(['pl_m120101', 'pl_m120102'].map((id) => municipalities.find((m) => m.place_id === id)?.municipality)).toEqual(['Bochnia', 'Bochnia (gmina wiejska)']);
+          const inCounty = new Map<string, string[]>();
+          for (const m of municipalities) inCounty.set(`${m.county} ${m.municipality}`, [...(inCounty.get(`${m.county} ${m.municipality}`) ?? []), m.place_id]);
+          expect([...inCounty].filter(([, ids]) => ids.length > 1)).toEqual([]);
         }
         if (cc === 'CH') {
           // Cantons by BFS's name (CH_CANTONS), districts bare: GeoNames' `Canton de Berne`, `Aigle District`, `Bezirk Zürich`, `Geneva` are not.
