@@ -13,6 +13,9 @@
  * turn, the order swapped each round), so load from outside falls on both alike.
  * Empty keystrokes (MODE=empty, or all): every golden address typed to its end, how many
  * keystrokes answer nothing at all (the suggestions a form shows vanish while typing).
+ * Lost while typing (MODE=lost, or all): each golden address written out as its answer writes it,
+ * typed on from the end of its house number, with the comma and without it (`Alšova 208 378 06
+ * ...`): the keystrokes whose first 7 places lack it, and how many addresses lose it at all.
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';
@@ -133,6 +136,31 @@ async function main(): Promise<void> {
       for (let k = 1; k <= text.length; k++, keys++) if ((await timed(svc, text.slice(0, k))).res.length === 0) empty.push(text.slice(0, k));
     }
     out['emptyKeystrokes'] = { empty: empty.length, of: keys, first: empty.slice(0, 10) };
+  }
+  if (mode === 'all' || mode === 'lost') {
+    // The golden addresses written out as the answer writes them (`Alšova 208, 378 06 Suchdol nad Lužnicí`), typed on from the
+    // house number's end with and without the comma: keystrokes whose answer (7 places) lacks the address, and addresses losing it.
+    const lost: Record<string, { keys: number; lost: number; addresses: number; first: string[] }> = {};
+    for (const form of ['comma', 'no comma'] as const) lost[form] = { keys: 0, lost: 0, addresses: 0, first: [] };
+    for (const q of golden) {
+      const place = (await timed(svc, q.params['query'])).res.find((p) => fits(p, q.expect));
+      const written = place?.formatted_address;
+      if (!place || !written || !written.includes(', ')) continue;
+      for (const form of ['comma', 'no comma'] as const) {
+        const text = form === 'comma' ? written : written.replace(', ', ' ');
+        const l = lost[form]!;
+        let missed = false;
+        for (let k = written.indexOf(', ') + 1; k <= text.length; k++) {
+          l.keys++;
+          if ((await timed(svc, text.slice(0, k))).res.slice(0, 7).some((p) => p.place_id === place.place_id)) continue;
+          l.lost++;
+          missed = true;
+          if (l.first.length < 10) l.first.push(text.slice(0, k));
+        }
+        if (missed) l.addresses++;
+      }
+    }
+    out['lostWhileTyping'] = lost;
   }
   console.log(JSON.stringify(out));
   await close();

@@ -40,6 +40,7 @@ import {
   SearchKind,
   SearchPlan,
   viaIpTarget,
+  otherReading,
   withoutTypedWord,
 } from './search-plan';
 import { CANDIDATES, CandidateQuery } from './candidate-query';
@@ -194,8 +195,11 @@ export class PlacesSearchService implements OnModuleInit {
       if (!plan.municipalityPostal.strict) plan.rank = { ...plan.rank, preferIds: [...(plan.rank.preferIds ?? []), ...ids] };
     }
     let [shown, ranked] = [plan, await this.rankedFor(plan, inline)];
+    // Nothing: the other reading of the digits typed last (`Alšova 208 37`: 208 and the start of a postal code), if any.
+    const other = ranked.length === 0 ? otherReading(plan) : null;
+    if (other) [shown, ranked] = [other, await this.rankedFor(other, inline)];
     // Nothing with the word being typed: what the text before it finds (withoutTypedWord).
-    const before = ranked.length === 0 ? withoutTypedWord(plan) : null;
+    const before = ranked.length === 0 ? withoutTypedWord(shown) : null;
     if (before) [shown, ranked] = [before, await this.rankedFor(before, inline)];
     let docs = dedupeRanked(ranked, plan.limit);
     // A postal search refined by a town: after the codes whose document names it, the other codes its addresses have

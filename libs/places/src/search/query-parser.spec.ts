@@ -38,11 +38,25 @@ describe('parseQuery', () => {
     expect(brief(parseQuery('Podvihov ev. 59, 7').tokens)).toEqual(['word:podvihov', 'number:59(ce)', 'postal:7*']);
     // A four-digit code is whole (AT, CH, LI).
     expect(brief(parseQuery('Stephansplatz 3, 1010 Wien').tokens)).toEqual(['word:stephansplatz', 'number:3', 'postal:1010', 'word:wien*']);
-    // Without the comma: three digits ending the text, or `277 1`; else, or after a word, numbers stay numbers.
+    // Without the comma: three digits ending the text, or `277 1`; after a word, numbers stay numbers.
     expect(brief(parseQuery('Alšova 513 277 ').tokens)).toEqual(['word:alsova', 'number:513', 'postal:277*']);
     expect(brief(parseQuery('Alšova 513 277 1').tokens)).toEqual(['word:alsova', 'number:513', 'postal:2771*']);
-    expect(brief(parseQuery('Hlavní 123 4').tokens)).toEqual(['word:hlavni', 'number:123', 'number:4*']);
     expect(brief(parseQuery('Praha 9, Vinohradská 12').tokens)).toEqual(['word:praha', 'number:9', 'word:vinohradska', 'number:12*']);
+  });
+
+  it('reads one or two digits being typed after the house number as the start of the postal code, the second number as the other reading', () => {
+    const read = (q: string) => {
+      const p = parseQuery(q);
+      return [brief(p.tokens), p.alternative ? brief(p.alternative) : null];
+    };
+    expect(read('Jesenická 3 78')).toEqual([['word:jesenicka', 'number:3', 'postal:78*'], ['word:jesenicka', 'number:3', 'number:78*']]);
+    expect(read('Hlavní 123 4')).toEqual([['word:hlavni', 'number:123', 'postal:4*'], ['word:hlavni', 'number:123', 'number:4*']]);
+    // `208 37` after a street: the whole code 208 37, or 208 and the code's start; `208 3`: 208 and the code's first digit, or two numbers.
+    expect(read('Alšova 208 37')).toEqual([['word:alsova', 'postal:20837'], ['word:alsova', 'number:208', 'postal:37*']]);
+    expect(read('Alšova 208 3')).toEqual([['word:alsova', 'number:208', 'postal:3*'], ['word:alsova', 'number:208', 'number:3*']]);
+    // Typed no further (a space or comma after them), written as a range, staircase and door, or sub-number, or three digits: one reading.
+    for (const q of ['Jesenická 3 78 ', 'Alšova 208 37 ', 'Jesenická 1-3', 'Hauptstraße 12/3/5', 'Hauptstraße 31.1', 'Alšova 513 277', '74741']) expect(read(q)[1]).toBeNull();
+    expect(read('Jesenická 1-3')[0]).toEqual(['word:jesenicka', 'number:1', 'number:3*']);
   });
 
   it('drops a c. ev. mark typed without its number yet; alone it is a word', () => {

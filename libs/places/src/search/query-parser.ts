@@ -21,6 +21,12 @@ export interface ParsedQuery {
   tokens: QueryToken[];
   /** True when the text ends in the middle of a word (the user is still typing it). */
   typing: boolean;
+  /**
+   * The other reading of digits being typed at the end, which the search tries when `tokens`
+   * find nothing: `Alšova 208 37` is the postal code 208 37, or house number 208 and the start
+   * of the code; `Jesenická 3 78` the start of a code, or 3 and a second number 78.
+   */
+  alternative?: QueryToken[];
 }
 
 /** A street-name abbreviation (folded, without its dot). */
@@ -112,19 +118,38 @@ export function parseQuery(text: string): ParsedQuery {
   // A trailing space or comma means the last word is complete.
   const typing = /[\p{L}\p{N}]$/u.test(normal);
   const tokens: QueryToken[] = [];
+  /** The other reading of the last digits (ParsedQuery.alternative): what replaces the tokens from `at`. */
+  let other: { at: number; tokens: QueryToken[] } | null = null;
   let prevEnd = 0;
   for (const m of scan.matchAll(SCAN)) {
     const g = m.groups ?? {};
     const at = m.index ?? 0;
+    const between = raw.slice(prevEnd, at);
     // After the house number and a comma, digits are the postal code (`Alšova 513, 277 13`), also while only its start is typed.
     const afterNumber = tokens[tokens.length - 1]?.kind === 'number';
-    const postalNext = afterNumber && raw.slice(prevEnd, at).includes(',');
+    const postalNext = afterNumber && between.includes(',');
     prevEnd = at + m[0].length;
+    // Digits typed at the end of the text (no comma, space or letter after them).
+    const typedLast = typing && prevEnd >= scan.length;
     if (g.plA) tokens.push(postalToken(g.plA + g.plB));
-    else if (g.plPartA) tokens.push({ ...postalToken(g.plPartA + g.plPartB), prefix: true });
+    else if (g.postA && typedLast && !afterNumber && tokens[tokens.length - 1]?.kind === 'word') {
+      // `Alšova 208 37`: a whole code after a name, or its house number and a code's start.
+      other = { at: tokens.length, tokens: [numberToken(g.postA), { ...postalToken(g.postB!), prefix: true }] };
+      tokens.push(postalToken(g.postA + g.postB));
+    } else if (g.word && afterNumber && typedLast && /^\d{1,2}$/.test(g.word) && /^\s+$/.test(between)) {
+      // `Jesenická 3 78`: the start of the code typed without the comma, or a second number (only after a space: a range is
+      // written `1-3`, an AT staircase and door `12/3/5`, a Swiss sub-number `31.1`).
+      other = { at: tokens.length, tokens: [numberToken(g.word)] };
+      tokens.push({ ...postalToken(g.word), prefix: true });
+    } else if (g.plPartA) tokens.push({ ...postalToken(g.plPartA + g.plPartB), prefix: true });
     else if (g.postA) tokens.push(postalToken(g.postA + g.postB));
     // Without the comma too: `Alšova 513 277 1`.
-    else if (g.postPartA) tokens.push(...(afterNumber ? [{ ...postalToken(g.postPartA + g.postPartB), prefix: true }] : [numberToken(g.postPartA), numberToken(g.postPartB)]));
+    else if (g.postPartA && afterNumber) tokens.push({ ...postalToken(g.postPartA + g.postPartB), prefix: true });
+    else if (g.postPartA && typedLast && tokens[tokens.length - 1]?.kind === 'word') {
+      // `Alšova 208 3`: the house number and a code's first digit, or two numbers.
+      other = { at: tokens.length, tokens: [numberToken(g.postPartA), numberToken(g.postPartB!)] };
+      tokens.push(numberToken(g.postPartA), { ...postalToken(g.postPartB!), prefix: true });
+    } else if (g.postPartA) tokens.push(numberToken(g.postPartA), numberToken(g.postPartB!));
     // `č. ev.` or `č. p.` typed without its number yet (`č.`, `č. e`, `ev`) says nothing to search by; alone it is a word (`Ev` of Evropská).
     else if (g.ceMark) {
       if (tokens.length === 0) for (const w of g.ceMark.match(/[a-z]+/g) ?? []) tokens.push(wordToken(w, w, false, typing)!);
@@ -144,10 +169,14 @@ export function parseQuery(text: string): ParsedQuery {
       if (token) tokens.push(token);
     }
   }
-  const last = tokens[tokens.length - 1];
-  // Only the word being typed is a prefix; `79/` being typed leaves the orientation number open.
-  if (last && typing && (last.kind !== 'postal' || last.folded.length < 5)) last.prefix = true;
-  return { tokens: dedupe(tokens).slice(0, MAX_TOKENS), typing };
+  const done = (list: QueryToken[]) => {
+    const last = list[list.length - 1];
+    // Only the word being typed is a prefix; `79/` being typed leaves the orientation number open.
+    if (last && typing && (last.kind !== 'postal' || last.folded.length < 5)) last.prefix = true;
+    return dedupe(list).slice(0, MAX_TOKENS);
+  };
+  const alternative = other ? done([...tokens.slice(0, other.at), ...other.tokens]) : undefined;
+  return { tokens: done(tokens), typing, ...(alternative ? { alternative } : {}) };
 }
 
 /** One written word to its token; null for a word that adds nothing (`ul.`). */

@@ -46,6 +46,8 @@ export interface SearchPlan {
   municipalityIds?: string[] | null;
   /** The index in `tokens` of the query's word being typed (its text ends in it), else null. */
   typedAt: number | null;
+  /** The other reading of the digits typed last (ParsedQuery.alternative), tried when `tokens` find nothing. */
+  alternative?: { tokens: QueryToken[]; typedAt: number | null };
   rank: RankOptions;
   limit: number;
 }
@@ -89,18 +91,24 @@ export function planSearch(kind: SearchKind, dto: SearchDto, located: LatLng | n
   const base = dto as PlaceSearchBase;
   const strict = (base.contextType ?? 'strict') === 'strict';
   const parsed = kind === 'postal' ? null : parseQuery(dto.query);
-  let tokens = parsed ? parsed.tokens : postalTokens(dto.query);
-  const typedAt = parsed?.typing && tokens.length ? tokens.length - 1 : null;
   const q = dto as Partial<PlaceQueryRequest>;
-  if (kind === 'query' && q.street) tokens = [...tokens, ...parseQuery(q.street).tokens];
   const municipality = kind !== 'municipality' ? q.municipality?.trim() : undefined;
   const postal = kind === 'query' || kind === 'municipality' ? (q.postal_code ? postalDigits(q.postal_code) : null) : null;
   const municipalityWords = municipality ? foldedWords(municipality) : null;
-  if (strict && municipalityWords?.length) {
-    const known = new Set(tokens.map((t) => t.folded));
-    const extra = municipalityWords.filter((w) => !known.has(w)).map((w, i, all): QueryToken => ({ kind: 'word', folded: w, lower: w, prefix: i === all.length - 1 }));
-    tokens = [...tokens, ...extra];
-  }
+  // The query's tokens, then the street field's, then the municipality refiner's words the query does not have.
+  const withFields = (typed: QueryToken[]): { tokens: QueryToken[]; typedAt: number | null } => {
+    const typedAt = parsed?.typing && typed.length ? typed.length - 1 : null;
+    let tokens = typed;
+    if (kind === 'query' && q.street) tokens = [...tokens, ...parseQuery(q.street).tokens];
+    if (strict && municipalityWords?.length) {
+      const known = new Set(tokens.map((t) => t.folded));
+      const extra = municipalityWords.filter((w) => !known.has(w)).map((w, i, all): QueryToken => ({ kind: 'word', folded: w, lower: w, prefix: i === all.length - 1 }));
+      tokens = [...tokens, ...extra];
+    }
+    return { tokens, typedAt };
+  };
+  const { tokens, typedAt } = withFields(parsed ? parsed.tokens : postalTokens(dto.query));
+  const alternative = parsed?.alternative ? withFields(parsed.alternative) : undefined;
   // An explicit point wins over the located caller; both bias the same bounded way.
   const around = base.around_latlng ? parseLatLng(base.around_latlng) : (located ?? null);
   return {
@@ -112,6 +120,7 @@ export function planSearch(kind: SearchKind, dto: SearchDto, located: LatLng | n
     municipalityPostal: kind === 'municipality' && postal ? { digits: postal, strict } : null,
     municipalityWords: strict && municipalityWords?.length ? municipalityWords : null,
     typedAt,
+    ...(alternative ? { alternative } : {}),
     rank: {
       around,
       preferIds: !strict && base.context?.length ? base.context : null,
@@ -221,6 +230,13 @@ export function needsTypoPass(plan: SearchPlan, strict: readonly unknown[]): boo
  * the suggestions of the text before it stay while it is typed (`Vlkava č`: the start of `č. ev.`;
  * `Alšova 513 2`: of the postal code, typed without the comma). Null where it is not such a start.
  */
+/** The plan with the other reading of the digits typed last (SearchPlan.alternative), or null. */
+export function otherReading(plan: SearchPlan): SearchPlan | null {
+  if (!plan.alternative) return null;
+  const { alternative, ...rest } = plan;
+  return { ...rest, tokens: alternative.tokens, typedAt: alternative.typedAt };
+}
+
 export function withoutTypedWord(plan: SearchPlan): SearchPlan | null {
   const at = plan.typedAt;
   if (at === null || plan.tokens.length < 2) return null;

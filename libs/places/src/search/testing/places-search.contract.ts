@@ -156,6 +156,13 @@ export function placesSearchContract(
       // Without the comma, and a bare `č` (which could start a word): what the text before it finds stays.
       const cihelni = (await q({ query: 'Cihelní 265, 747 41 Branka' }))[0].place_id;
       for (const typed of ['Cihelní 265 7', 'Cihelní 265 747 ', 'Cihelní 265 747 4']) expect([typed, (await q({ query: typed })).map((p) => p.place_id)]).toEqual([typed, [cihelni]]);
+      // Without the comma, keystroke by keystroke: the house number is kept, the digits after it are the postal code's start
+      // (`Nádražní 153 56` is not the code 153 56, `Nádražní 1 56` not the house numbers 1 and 56).
+      for (const typed of ['Nádražní 153 5', 'Nádražní 153 56', 'Nádražní 153 568', 'Nádražní 153 568 0']) expect([typed, texts(await q({ query: typed }))]).toEqual([typed, ['Nádražní 153, 568 02 Svitavy']]);
+      for (const typed of ['Nádražní 1 5', 'Nádražní 1 56']) expect([typed, texts(await q({ query: typed }))[0]]).toEqual([typed, 'Nádražní 1, 568 02 Svitavy']);
+      expect(texts(await q({ query: 'Nádražní 1 56' }))).not.toContain('Nádražní 1, 746 01 Opava');
+      // Where no code starts so, the other reading: a second number (`Lihovarská 79 22`: 79/22a).
+      expect(texts(await q({ query: 'Lihovarská 79 22' }))).toEqual(['Lihovarská 79/22a, 746 01 Opava']);
       // A house number that does not exist, typed, stays an empty answer.
       expect(await q({ query: 'Cihelní 266' })).toEqual([]);
       for (const typed of ['Podvihov č', 'Podvihov ev', 'Podvihov ev.', 'Podvihov č.', 'Podvihov č. e', 'Podvihov č. ev. ']) expect(texts(await q({ query: typed }))).toContain('Podvihov č. ev. 59, 747 06 Opava');
