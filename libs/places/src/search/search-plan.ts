@@ -251,10 +251,14 @@ export function withoutTypedWord(plan: SearchPlan): SearchPlan | null {
 export function passesRefiners(plan: SearchPlan, d: PlaceDoc): boolean {
   if (plan.municipalityIds && plan.municipalityPostal?.strict && !plan.municipalityIds.includes(d.place_id)) return false;
   if (!plan.municipalityWords) return true;
-  const text = d.object === 'municipality' ? d.name : d.municipality;
+  return namesRefiner(plan.municipalityWords, d.object === 'municipality' ? d.name : d.municipality, d);
+}
+
+/** Whether `text` (a document's municipality or part) has the refiner's words, the last as a start. */
+export function namesRefiner(refiner: string[], text: string | null, d: Pick<PlaceDoc, 'country'>): boolean {
   // Every form a document word is indexed under (`zurich` and `zuerich` for Zürich, `namesti` for nám.).
   const words = text ? canonicalWords(text, isGermanText(d.country)).flatMap((w) => w.forms) : [];
-  return plan.municipalityWords.every((w, i, all) => words.some((dw) => (i === all.length - 1 ? dw.startsWith(w) : dw === w)));
+  return refiner.every((w, i, all) => words.some((dw) => (i === all.length - 1 ? dw.startsWith(w) : dw === w)));
 }
 
 /** Postal-code documents whose code starts with these digits (the municipality search's refiner). */

@@ -271,10 +271,15 @@ export function placesSearchContract(
     it('refines postal codes by a town whose addresses have the code, not only the town its document names', async () => {
       // The other way round: the postal field typed after the town. 586 01's document names Jihlava.
       const codes = async (query: string, municipality: string) => (await svc.postal(parseRequest(PostalQueryRequest, { query, municipality }))).map((p) => `${p.postal_code} ${p.municipality}`);
-      expect(await codes('586', 'Rančířov')).toEqual(['586 01 Jihlava']);
-      expect(await codes('5', 'Ranč')).toEqual(['586 01 Jihlava']);
+      // Named with the town it was refined by (a form fills the town field from it), not the one its document names.
+      expect(await codes('586', 'Rančířov')).toEqual(['586 01 Rančířov']);
+      expect(await codes('5', 'Ranč')).toEqual(['586 01 Rančířov']);
       expect(await codes('586', 'Jihlava')).toEqual(['586 01 Jihlava']);
       expect(await codes('747', 'Rančířov')).toEqual([]);
+      // No town of that name, but a part of one: its addresses' codes, with the municipality a postal address writes.
+      expect(await codes('747', 'Podvihov')).toEqual(['747 06 Opava']);
+      expect(await codes('5', 'Předměstí')).toEqual(['568 02 Svitavy']);
+      expect(await codes('58', 'Podvihov')).toEqual([]);
       // What the store reads for it: the codes of the towns' documents, from the typed start.
       expect(await store.municipalityPostalCodes(['cz_m587869', 'cz_m586846'], '5', 50)).toEqual([
         { municipality_id: 'cz_m586846', postal_code: '58601' },
