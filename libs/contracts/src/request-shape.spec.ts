@@ -1,7 +1,8 @@
 import { BusinessIdentifierRequest, BusinessQueryRequest } from './business/business.dto';
 import { TranslationSubmitRequest } from './intl/translations.dto';
 import { PlaceReverseRequest } from './places/reverse.dto';
-import { PlaceQueryRequest } from './places/search.dto';
+import { PlaceQueryRequest, PostalQueryRequest } from './places/search.dto';
+import { PlaceValidateRequest } from './places/validate.dto';
 import { DomainError } from './errors';
 import { parseRequest } from './validation';
 
@@ -74,6 +75,14 @@ describe('shapes no operation reads are refused naming the parameter', () => {
     const e = fail(() => parseRequest(PlaceQueryRequest, { query: { a: 'b' } }));
     expect(e).toMatchObject({ type: 'invalid_parameter', param: 'query' });
     expect(e.message).toContain('must be text');
+  });
+  it('a whole number where a postal code, a house number or a query is text is read as its text; a fraction is still no text', () => {
+    expect(parseRequest(PostalQueryRequest, { query: 56802 })).toMatchObject({ query: '56802' });
+    expect(parseRequest(PlaceQueryRequest, { query: 'Nádražní', postal_code: 56802 })).toMatchObject({ postal_code: '56802' });
+    expect(parseRequest(PlaceValidateRequest, { street: 'Dukelská', street_number: 425, building_number: 4, postal_code: 56802 })).toMatchObject({ street_number: '425', building_number: '4', postal_code: '56802' });
+    expect(parseRequest(BusinessIdentifierRequest, { query: 27082440 })).toMatchObject({ query: '27082440' });
+    expect(fail(() => parseRequest(PostalQueryRequest, { query: 568.02 }))).toMatchObject({ type: 'invalid_parameter', param: 'query' });
+    expect(fail(() => parseRequest(PlaceValidateRequest, { street: 'Dukelská', street_number: -4 }))).toMatchObject({ type: 'invalid_parameter', param: 'street_number' });
   });
   it('an object value with a `constructor` key is refused, not a crash in class-transformer', () => {
     expect(fail(() => parseRequest(PlaceQueryRequest, { query: 'a', limit: { constructor: { prototype: { x: 1 } } } }))).toMatchObject({ type: 'invalid_parameter', param: 'limit' });

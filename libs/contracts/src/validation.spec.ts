@@ -21,10 +21,21 @@ describe('parseRequest', () => {
     [{}, 'missing_parameter', 'country'],
     [{ country: '' }, 'missing_parameter', 'country'],
     [{ country: 'DE' }, 'invalid_parameter', 'country'],
-    [{ country: ['CZ'] }, 'invalid_parameter', 'country'],
+    [{ country: ['CZ', 'SK'] }, 'invalid_parameter', 'country'],
+    [{ country: [5] }, 'invalid_parameter', 'country'],
     [{ country: 'CZ', x: 1 }, 'unexpected_parameter', 'x'],
   ])('%j -> %s(%s)', (body, type, param) => {
     expect(fail(() => parseRequest(CatalogueRequest, body))).toEqual({ type, param, status: 400 });
+  });
+  it('takes a list of one country as that country (as the searches take it); a longer list is refused as not one country', () => {
+    expect(parseRequest(CatalogueRequest, { country: ['cz'] }).country).toBe('CZ');
+    expect(parseRequest(CatalogueRequest, { country: [' sk '] }).country).toBe('SK');
+    try {
+      parseRequest(CatalogueRequest, { country: ['CZ', 'SK'] });
+      throw new Error('accepted');
+    } catch (e) {
+      expect((e as Error).message).toMatch(/^Invalid parameter country: one country is expected, not 2 \(one of /);
+    }
   });
   it('refuses a body that is not a set of named parameters', () => {
     expect(fail(() => parseRequest(CatalogueRequest, 'country=CZ'))).toEqual({ type: 'invalid_request', param: null, status: 400 });

@@ -97,7 +97,9 @@ export function IsCountry(options?: ValidationOptions): PropertyDecorator {
       propertyName: propertyName as string,
       options: {
         message: (a: ValidationArguments) =>
-          `${typeof a.value === 'string' && a.value ? a.value : JSON.stringify(a.value)} is not an available country code (one of ${COUNTRY_CODES.join(', ')})`,
+          Array.isArray(a.value) && a.value.length > 1
+            ? `one country is expected, not ${a.value.length} (one of ${COUNTRY_CODES.join(', ')})`
+            : `${typeof a.value === 'string' && a.value ? a.value : JSON.stringify(a.value)} is not an available country code (one of ${COUNTRY_CODES.join(', ')})`,
         ...options,
       },
       validator: { validate: (v: unknown) => typeof v === 'string' && isCountryCode(v) },

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, ValidateIf, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { COUNTRY_CODES, CountryCode } from '../countries';
 import { Required } from '../validation';
-import { IsCountryList, IsLatLngText, IsViaIp, ToList, ToNumber, Trim } from '../places/search-params';
+import { IsCountryList, IsLatLngText, IsViaIp, ToList, ToNumber, ToText, Trim } from '../places/search-params';
 
 export const BUSINESS_DEFAULT_LIMIT = 7;
 export const BUSINESS_MAX_LIMIT = 20;
@@ -77,11 +77,6 @@ export class BusinessIdentifierRequest extends BusinessSearchBase {
   @Matches(/^[\d\s]{1,20}$/, { message: 'query must be an organisation identification number: digits, spaces allowed' })
   @Matches(/^\s*(\d\s*){1,10}$/, { message: 'query has too many digits for an organisation identification number' })
   query!: string;
-}
-
-/** Numbers sent in a JSON body are read as their text. */
-function ToText(): PropertyDecorator {
-  return Transform(({ value }) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? String(value) : value));
 }
 
 /**

@@ -1,11 +1,22 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { IsOptional } from 'class-validator';
 import { CountryCode, COUNTRY_CODES } from '../countries';
-import { IsCountry, Required, UpperTrim } from '../validation';
+import { IsCountry, Required } from '../validation';
+
+/**
+ * A list of one country (`country[0]=CZ`, `["CZ"]`, as the searches take it) is that country; a
+ * longer list stays a list, refused as not one country. Then upper-cased and trimmed.
+ */
+const OneCountry = () =>
+  Transform(({ value }) => {
+    const one: unknown = Array.isArray(value) && value.length === 1 ? value[0] : value;
+    return typeof one === 'string' ? one.trim().toUpperCase() : one;
+  });
 
 export class CatalogueRequest {
   @ApiProperty({ enum: COUNTRY_CODES, description: 'Country whose whole catalogue is returned' })
-  @UpperTrim()
+  @OneCountry()
   @Required()
   @IsCountry()
   country!: CountryCode;

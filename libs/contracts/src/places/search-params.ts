@@ -34,6 +34,9 @@ export const ToList = (upper = false) =>
 export const ToNumber = () =>
   Transform(({ value }) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value));
 
+/** A whole non-negative number sent in a JSON body is read as its text (a postal code, a house number, an IČO: `{"query": 56802}`). */
+export const ToText = () => Transform(({ value }) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? String(value) : value));
+
 export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 function decorator(name: string, message: (a: ValidationArguments) => string, validate: (v: unknown) => boolean, options?: ValidationOptions): PropertyDecorator {

@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsIP, IsOptional, IsString, Matches, Max, MaxLength, Min }
 import { COUNTRY_CODES, CountryCode } from '../countries';
 import { Required } from '../validation';
 import { PLACE_ID_PATTERN } from './detail.dto';
-import { IsCountryList, IsLatLngText, IsPlaceIdList, IsViaIp, ToList, ToNumber, Trim } from './search-params';
+import { IsCountryList, IsLatLngText, IsPlaceIdList, IsViaIp, ToList, ToNumber, ToText, Trim } from './search-params';
 
 export const CONTEXT_TYPES = ['strict', 'preference'] as const;
 export type ContextType = (typeof CONTEXT_TYPES)[number];
@@ -68,12 +68,13 @@ const PARTIAL_POSTAL_CODE = /^\s*[\d\s-]{1,8}\s*$/;
 // Composed in the order the stacked decorators registered their checks (bottom-up), so the
 // first failing check and its message stay the same.
 /** A free-text parameter of at most QUERY_MAX characters. */
-const Text = (name: string) => applyDecorators(MaxLength(QUERY_MAX), IsString({ message: `${name} must be text` }));
+const Text = (name: string) => applyDecorators(MaxLength(QUERY_MAX), IsString({ message: `${name} must be text` }), ToText());
 /** A whole or partial postal code: digits, spaces, dashes. */
 const PartialPostalCode = () =>
   applyDecorators(
     Matches(PARTIAL_POSTAL_CODE, { message: 'postal_code must be digits (a whole or partial postal code)' }),
     IsString({ message: 'postal_code must be text' }),
+    ToText(),
   );
 
 /** `POST /v1/places/query`: addresses by any part of them. */
@@ -82,6 +83,7 @@ export class PlaceQueryRequest extends PlaceSearchBase {
   @Required()
   @IsString({ message: 'query must be text' })
   @MaxLength(QUERY_MAX, { message: `query is longer than ${QUERY_MAX} characters` })
+  @ToText()
   query!: string;
 
   @ApiPropertyOptional({ description: 'Refines the street name and number' })

@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Required } from '../validation';
+import { ToText } from './search-params';
 import { Place } from './place.types';
 import { PlaceSearchBase } from './search.dto';
 
@@ -14,7 +15,7 @@ const EmptyIsAbsent = () => Transform(({ value }) => (typeof value === 'string' 
 
 // Stacked bottom-up: the type check runs first, so an object says "must be text", not "too long".
 const Text = (name: string, max = TEXT_MAX) =>
-  applyDecorators(EmptyIsAbsent(), IsOptional(), MaxLength(max, { message: `${name} is longer than ${max} characters` }), IsString({ message: `${name} must be text` }));
+  applyDecorators(EmptyIsAbsent(), IsOptional(), MaxLength(max, { message: `${name} is longer than ${max} characters` }), IsString({ message: `${name} must be text` }), ToText());
 
 /**
  * `POST /v1/places/validate` (the official clients' `places.validate`): the address a user
@@ -28,6 +29,7 @@ export class PlaceValidateRequest extends PlaceSearchBase {
   @Required({ message: 'query is required unless street, municipality or postal_code is given' })
   @MaxLength(TEXT_MAX, { message: `query is longer than ${TEXT_MAX} characters` })
   @IsString({ message: 'query must be text' })
+  @ToText()
   query?: string;
 
   @ApiPropertyOptional({ example: 'Lihovarská', description: 'Street name (a house number written in it is read too); a village without streets: its name' })
@@ -47,6 +49,7 @@ export class PlaceValidateRequest extends PlaceSearchBase {
   municipality?: string;
 
   @ApiPropertyOptional({ example: '746 01' })
+  @ToText()
   @EmptyIsAbsent()
   @IsOptional()
   @Matches(/^\s*[\d\s-]{1,10}\s*$/, { message: 'postal_code must be digits (spaces and dashes allowed)' })
