@@ -68,6 +68,17 @@ function postalTown(p: Place): string | null {
   return last ? last.replace(/^[\d\s-]+/, '') || null : null;
 }
 
+/**
+ * A city of boroughs written as its postal address writes it, without the borough: `Bratislava`
+ * for `Bratislava - Staré Mesto`, `Košice` for `Košice - Krásna` (the part before ` - `, whole).
+ */
+function cityWhole(municipality: string | null | undefined, typed: TypedWord[]): boolean {
+  const city = municipality?.split(' - ')[0];
+  if (!city || city === municipality) return false;
+  const words = new Field(city);
+  return words.words.every((f) => typed.some((w) => distance(w, f) === 0));
+}
+
 /** The two ends of a house-number range (`1-3`, `12a-12c`), else null. */
 function rangeEnds(n: string): string[] | null {
   const m = /^(\d+[a-z]?)\s*-\s*(\d+[a-z]?)$/.exec(n);
@@ -172,6 +183,10 @@ export function matchCandidate(input: AddressInput, p: Place): CandidateMatch | 
 
   const townTyped = !!input.municipality || input.loose.length > 0 && municipality.met.some(Boolean);
   if (townTyped) cost += municipality.unmet;
+  // A town typed short of its name (`Suchdol` for Suchdol nad Lužnicí) is not the address as typed: the name is the correction.
+  if (townTyped && municipality.unmet > 0 && !out.some((c) => c.field === 'municipality') && !cityWhole(p.municipality, input.municipality ? input.municipality.words : input.loose)) {
+    fix('municipality', input.municipality ? input.municipality.typed : input.loose.filter((w) => municipality.has(w)).map((w) => w.typed).join(' ') || null, p.municipality);
+  }
   // Neither town nor postal code: the address is not complete without them.
   else if (!input.postal && !town.met.some(Boolean)) {
     fix('municipality', null, p.municipality);

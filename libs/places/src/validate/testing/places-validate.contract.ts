@@ -44,6 +44,13 @@ export function placesValidateContract(engine: string, makeStore: () => Promise<
       ]);
     });
 
+    it('corrects a town typed short of its name to the name; a city of boroughs written without its borough is as typed', async () => {
+      expect(summary(await validate({ query: 'Cihelní 265 Branka' }))).toEqual(['corrected', 'Cihelní 265, 747 41 Branka u Opavy', ['municipality:Branka>Branka u Opavy']]);
+      expect(summary(await validate({ query: 'Cihelní 265', municipality: 'Branka' }))).toEqual(['corrected', 'Cihelní 265, 747 41 Branka u Opavy', ['municipality:Branka>Branka u Opavy']]);
+      expect(summary(await validate({ query: 'Cihelní 265 Branka u Opavy' }))).toEqual(['exact', 'Cihelní 265, 747 41 Branka u Opavy', []]);
+      expect(summary(await validate({ query: 'Hlavná 12/3, 811 01 Bratislava' }))).toEqual(['exact', 'Hlavná 12/3, 811 01 Bratislava - Staré Mesto', []]);
+    });
+
     it('reports what was given as it was typed: case and the postal code\'s space or dash kept', async () => {
       expect(summary(await validate({ query: 'Lihovarská 79/22a, 746 99 OPAVA' }))).toEqual(['corrected', 'Lihovarská 79/22a, 746 01 Opava', ['postal_code:746 99>746 01']]);
       expect(summary(await validate({ query: 'Lihovarská 79/22a, Opavva' }))).toEqual(['corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Opavva>Opava']]);
