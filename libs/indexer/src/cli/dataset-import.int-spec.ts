@@ -160,6 +160,22 @@ describe('import CLI, standalone: in-process through the pipeline', () => {
     own.remove();
   });
 
+  it("says how many of the documents written share an id with a later one (the file's own replacing the catalogue's carried ones)", async () => {
+    const own = tempDir();
+    const cfg = loadConfig({}, { DATA_DIR: own.path, SAMPLE_DATA: '0' });
+    const c = capture();
+    await runDatasetImport(['catalogue', 'CZ', join(FIXTURES, 'cz/psc-list.csv')], cfg, c.deps);
+    const steps = capture();
+    await runDatasetImport(['addresses', 'CZ', RUIAN], cfg, steps.deps);
+    const messages = steps.progress.map((l) => JSON.parse(l) as { event: string; message?: string }).filter((e) => e.event === 'import.step').map((e) => e.message!);
+    const written = /^(\d+) documents written \((\d+) carried/.exec(messages[0]!);
+    const verified = /^verifying the new version: (\d+) documents \((\d+) written twice under one id: the later one kept\), canary searches$/.exec(messages[1]!);
+    expect([written !== null, verified !== null]).toEqual([true, true]);
+    expect(Number(written![2])).toBeGreaterThan(0);
+    expect(Number(verified![1]) + Number(verified![2])).toBe(Number(written![1]));
+    own.remove();
+  });
+
   it('refuses bad input with a usage error before touching anything', async () => {
     const c = capture();
     await expect(runDatasetImport(['addresses', 'CZ', join(dir.path, 'missing.zip')], config, c.deps)).rejects.toThrow(ImportUsageError);

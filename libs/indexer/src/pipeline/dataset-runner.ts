@@ -130,7 +130,9 @@ async function finishBuild<R>(
   await build.seal();
   const docs = await build.count();
   verify.check(docs);
-  opts.onStep?.(`verifying the new version: ${docs} documents, canary searches`);
+  // Writes are upserts by place id: the file's own documents replace carried ones with the same id (a register's postal code over GeoNames').
+  const replaced = build.carried + loaded - docs;
+  opts.onStep?.(`verifying the new version: ${docs} documents${replaced > 0 ? ` (${replaced} written twice under one id: the later one kept)` : ''}, canary searches`);
   await build.withReader(verify.canaries);
   assertHeld();
   opts.onStep?.('switching to the new version, then removing the old one');
