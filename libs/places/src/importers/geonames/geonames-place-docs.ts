@@ -56,7 +56,7 @@ interface Located {
 }
 
 /**
- * Postal-code documents (one per code: mean position of its rows, weight = rows, the region,
+ * Postal-code documents (one per code: mean position of its rows, weight 1, the region,
  * county and municipality of most of its rows) and, for PL/AT/CH/LI, the catalogue's
  * municipality documents, for places the registers gave no address points. Batches of
  * `batchSize`, postal codes first, each sorted by place_id; rows that cannot be used are counted
@@ -191,7 +191,9 @@ function* postalDocs(country: CountryCode, rows: GeonamesPostalRow[], placeRow: 
     const at = mean(group);
     doc.lat = at.lat;
     doc.lng = at.lng;
-    doc.weight = group.length;
+    // One for every code: its rows count the villages it serves, not its use (Żukowo's 80-297 has 7 rows, Gdańsk's 80-008 one;
+    // Zürich's PO-box codes two, 8001 one), so the codes of a start are listed in their order (8001, 8002, ...).
+    doc.weight = 1;
     const placed = group.map(placeRow);
     const m = majority(placed.map((p) => p.municipality).filter((x): x is PlaceDoc => x !== null));
     if (m) {

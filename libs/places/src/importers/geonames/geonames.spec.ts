@@ -344,7 +344,7 @@ describe('geonamesPlaceDocs', () => {
     const p7000 = docs.find((d) => d.place_id === 'at_p7000')!;
     expect(p7000).toMatchObject({
       object: 'postal_code', name: '7000', postal_code: '7000', municipality_id: 'at_m10101', municipality: 'Eisenstadt',
-      county_id: 'at_c101', county: 'Eisenstadt Stadt', region_id: 'at_r1', region: 'Burgenland', lat: 47.8435, lng: 16.5125, weight: 2, district: null,
+      county_id: 'at_c101', county: 'Eisenstadt Stadt', region_id: 'at_r1', region: 'Burgenland', lat: 47.8435, lng: 16.5125, weight: 1, district: null,
     });
     // Vienna's postal codes know their Gemeindebezirk.
     expect(docs.find((d) => d.place_id === 'at_p1020')).toMatchObject({ municipality_id: 'at_m90001', municipality: 'Wien', district: 'Leopoldstadt' });
@@ -355,7 +355,7 @@ describe('geonamesPlaceDocs', () => {
     const { docs } = await collect({ country: 'PL', file: fixture('PL'), skipMunicipalities: true });
     expect(docs.every((d) => d.object === 'postal_code')).toBe(true);
     // 59-700: one row in Bolesławiec town (020101), one in the rural gmina (020102).
-    expect(docs.find((d) => d.place_id === 'pl_p59700')).toMatchObject({ municipality_id: 'pl_m020101', weight: 2 });
+    expect(docs.find((d) => d.place_id === 'pl_p59700')).toMatchObject({ municipality_id: 'pl_m020101', weight: 1 });
     expect(docs.find((d) => d.place_id === 'pl_p05500')).toMatchObject({ municipality: 'Piaseczno', county: 'powiat piaseczyński', region: 'mazowieckie' });
   });
 

@@ -212,6 +212,15 @@ export function geonamesDataContract(engine: string, makeStore: () => Promise<Pl
         }
       }, 120_000);
 
+      it('lists the codes of a start in their order (a code has no size to rank by)', async () => {
+        for (const start of sample([...new Set([...want.municipalitiesOf.keys()].map((c) => c.slice(0, 2)))].sort(), 5)) {
+          const r = (await search.postal(parseRequest(PostalQueryRequest, { query: start, country: cc }))).map((p) => p.postal_code!.replace(/\D/g, ''));
+          expect(r.length).toBeGreaterThan(0);
+          expect(r).toEqual([...r].sort());
+          expect(r.every((c) => c.startsWith(start))).toBe(true);
+        }
+      }, 120_000);
+
       it('answers /municipality by name', async () => {
         const names = sample([...new Set((await catalogue.municipalities(cc as CountryCode)).map((m) => m.municipality!))].filter((n) => /^[\p{L} -]+$/u.test(n)).sort(), 10);
         expect(names.length).toBeGreaterThan(0);
