@@ -43,4 +43,9 @@ describe("the README's distributed stack by hand", () => {
     // Set once for every later line (and the `npx lookup` commands of the next block), not per line.
     expect(block.filter((l) => /PROFILE=|DATABASE_URL=/.test(l))).toEqual([expect.stringMatching(/^export PROFILE=distributed DATABASE_URL=\S+/)]);
   });
+
+  it('seeds no well-known key and keeps the gateway on this machine (a reviewer ran it literally: dev-key on 0.0.0.0)', () => {
+    expect(block.filter((l) => /SEED_API_KEY/.test(l))).toEqual([]);
+    expect(block.find((l) => l.includes('dist/apps/gateway/src/main.js'))).toMatch(/\bHOST=127\.0\.0\.1\b/);
+  });
 });
