@@ -44,10 +44,13 @@ export async function waitForIndexer(event: DatasetUpdatedEvent, published: { se
   const line = (live: LiveDataset) => statusLines({ [event.country]: { [event.kind]: live } })[0];
   let consumer: ConsumerInfo | null = null;
   let complained = 0;
+  // Polls in a row that found no indexer asking for events and none importing one.
+  let unread = 0;
   for (;;) {
     try {
       // The floor first: what it shows as handled has its status or dead letter written already.
       consumer = await deps.jsm.consumers.info(s.stream, s.durable).catch(() => null);
+      unread = consumer && !beingRead(consumer) ? unread + 1 : 0;
       const live = (await deps.readStatus())[event.country]?.[event.kind];
       if (live?.event === id) {
         deps.out(`live: ${line(live)}`);
@@ -75,19 +78,30 @@ export async function waitForIndexer(event: DatasetUpdatedEvent, published: { se
     }
     const now = Date.now();
     if (now >= deadline) {
-      throw new ImportWaitError(`not live after ${timeoutS} s: ${waiting(consumer)}; the event stays queued (see \`lookup import status\` and the indexer's log)`);
+      throw new ImportWaitError(`not live after ${timeoutS} s: ${waiting(consumer, unread >= 2)}; the event stays queued (see \`lookup import status\` and the indexer's log)`);
     }
     if (now - said >= SAY_EVERY_MS) {
       said = now;
-      deps.out(`still waiting after ${Math.round((now - started) / 1000)} s: ${waiting(consumer)}`);
+      deps.out(`still waiting after ${Math.round((now - started) / 1000)} s: ${waiting(consumer, unread >= 2)}`);
     }
     await new Promise((r) => setTimeout(r, Math.min(deps.pollMs ?? POLL_MS, deadline - now)));
   }
 }
 
-function waiting(consumer: ConsumerInfo | null): string {
+function waiting(consumer: ConsumerInfo | null, unread: boolean): string {
   if (!consumer) return 'no indexer has joined the stream yet (start the indexer app)';
-  return `${consumer.num_ack_pending} event(s) being imported, ${consumer.num_pending} queued`;
+  return `${consumer.num_ack_pending} event(s) being imported, ${consumer.num_pending} queued${unread ? `; ${NO_READER}` : ''}`;
+}
+
+/** What is said when the consumer exists but nothing reads it (the indexer app stopped). */
+const NO_READER = 'no indexer is reading the stream now (start the indexer app)';
+
+/**
+ * Whether an indexer reads the consumer now: one asks for the next event (an idle indexer always
+ * has a pull request waiting, renewed each second) or is importing one.
+ */
+function beingRead(c: ConsumerInfo): boolean {
+  return c.num_waiting > 0 || c.num_ack_pending > 0;
 }
 
 type EventDeadLetter = DeadLetter & { event: Record<string, unknown> };
@@ -120,7 +134,7 @@ const SHOWN_QUEUED = 20;
  * importing (delivered, not acked yet) and those queued behind it, oldest first, each with its
  * sequence, publish time and file; what no indexer has joined the stream to take says so.
  */
-export async function queueLines(jsm: JetStreamManager, prefix: string): Promise<string[]> {
+export async function queueLines(jsm: JetStreamManager, prefix: string, recheckMs = 1500): Promise<string[]> {
   const s = datasetSubjects(prefix);
   const consumer = await jsm.consumers.info(s.stream, s.durable).catch((err: Error) => {
     if (/consumer not found/i.test(err.message)) return null;
@@ -130,14 +144,20 @@ export async function queueLines(jsm: JetStreamManager, prefix: string): Promise
   const delivered = consumer && consumer.num_ack_pending > 0 ? consumer.delivered.stream_seq : floor;
   const lines: string[] = [];
   let queued = 0;
-  for await (const { seq, event } of streamDeadLetters(jsm, prefix, floor)) {
+  for await (const { seq, event, time } of streamDeadLetters(jsm, prefix, floor)) {
     if (!event) continue;
     const importing = seq <= delivered;
     if (!importing && ++queued > SHOWN_QUEUED) continue;
     const what = `${String(event['country'] ?? '?')} ${String(event['kind'] ?? '?').padEnd(15)}`;
-    lines.push(`${what} ${importing ? 'IMPORTING' : 'QUEUED'} (seq ${seq}, published ${String(event['publishedAt'] ?? '?')})  from ${String(event['location'] ?? '?')}`);
+    lines.push(`${what} ${importing ? 'IMPORTING' : 'QUEUED'} (seq ${seq}, published ${time.toISOString()})  from ${String(event['location'] ?? '?')}`);
   }
   if (queued > SHOWN_QUEUED) lines.push(`... and ${queued - SHOWN_QUEUED} more queued`);
   if (!consumer && lines.length) lines.push('no indexer has joined the stream yet: start the indexer app to import these');
+  // Queued with no indexer asking, looked at twice (an indexer renews its request each second).
+  if (consumer && queued > 0 && !beingRead(consumer)) {
+    await new Promise((r) => setTimeout(r, recheckMs));
+    const again = await jsm.consumers.info(s.stream, s.durable);
+    if (!beingRead(again)) lines.push('no indexer is reading the stream now: start the indexer app to import these');
+  }
   return lines;
 }

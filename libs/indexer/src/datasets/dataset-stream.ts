@@ -57,15 +57,15 @@ export async function publishDatasetEvent(nc: NatsConnection, prefix: string, e:
 
 /**
  * The dataset stream after sequence `after` (from its first message at least), oldest first:
- * every sequence, with its dead letter (null for an event) and its event (the message's JSON, null
- * for a dead letter). A sequence with no message (deleted from the stream) is passed over; any
+ * every sequence, with its dead letter (null for an event), its event (the message's JSON, null
+ * for a dead letter) and when the stream received it. A sequence with no message (deleted from the stream) is passed over; any
  * other read failure is thrown.
  */
 export async function* streamDeadLetters(
   jsm: JetStreamManager,
   prefix: string,
   after = 0,
-): AsyncGenerator<{ seq: number; dl: DeadLetter | null; event: Record<string, unknown> | null }> {
+): AsyncGenerator<{ seq: number; dl: DeadLetter | null; event: Record<string, unknown> | null; time: Date }> {
   const s = datasetSubjects(prefix);
   const { first_seq, last_seq } = (await jsm.streams.info(s.stream)).state;
   for (let seq = Math.max(after + 1, first_seq); seq <= last_seq; seq++) {
@@ -75,7 +75,7 @@ export async function* streamDeadLetters(
     });
     if (!m) continue;
     const dead = m.subject === s.dead;
-    yield { seq, dl: dead ? (codec.decode(m.data) as DeadLetter) : null, event: dead ? null : jsonObject(m.data) };
+    yield { seq, dl: dead ? (codec.decode(m.data) as DeadLetter) : null, event: dead ? null : jsonObject(m.data), time: m.time };
   }
 }
 
