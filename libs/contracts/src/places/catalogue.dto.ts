@@ -10,7 +10,9 @@ import { IsCountry, Required } from '../validation';
  */
 const OneCountry = () =>
   Transform(({ value }) => {
-    const one: unknown = Array.isArray(value) && value.length === 1 ? value[0] : value;
+    // `CZ,SK` is a list too (as the searches write one).
+    const list: unknown = typeof value === 'string' && value.includes(',') ? value.split(',') : value;
+    const one: unknown = Array.isArray(list) && list.length === 1 ? list[0] : list;
     return typeof one === 'string' ? one.trim().toUpperCase() : one;
   });
 
