@@ -5,6 +5,8 @@ import { connect, JSONCodec, NatsConnection } from 'nats';
 import { loadConfig } from '@lookup/shared/config';
 import { createPlacesStore } from '@lookup/places';
 import { describeWith, freePortRange, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
+import { acquireImportLease, createOpenSearchClient } from '@lookup/shared/search';
+import { hostname } from 'node:os';
 import { ensureDatasetStream, publishDatasetEvent } from '../datasets/dataset-stream';
 import { DatasetTestServer } from '../download/dataset-server.testing';
 import { datasetSubjects } from '../datasets/datasets.constants';
@@ -365,6 +367,17 @@ describeWith(['nats'], 'import CLI, distributed: publishes a datasets.updated ev
       expect(lines[20]).toBe('... and 2 more queued');
       // The indexer that took the first is gone (nothing asks the consumer for events, nothing is being imported).
       expect(lines[21]).toBe('no indexer is reading the stream now: start the indexer app to import these');
+      // An import started from a shell holds its country's lease while it runs: shown too, until it ends.
+      const client = createOpenSearchClient({ url: serverUrl('opensearch'), timeoutMs: 10000 });
+      const lease = await acquireImportLease(client, own, 'places:CZ', 'catalogue CZ /data/zv_cobce_psc.zip');
+      try {
+        expect((await status()).at(-1)).toBe(`places CZ          RUNNING since ${lease.holder.startedAt}: catalogue CZ /data/zv_cobce_psc.zip  (pid ${process.pid} on ${hostname()})`);
+      } finally {
+        await lease.release();
+      }
+      expect((await status()).filter((l) => l.includes('RUNNING'))).toEqual([]);
+      await client.indices.delete({ index: `${own}-import-locks` }).catch(() => undefined);
+      await client.close();
     } finally {
       await jsm.streams.delete(s.stream).catch(() => undefined);
     }

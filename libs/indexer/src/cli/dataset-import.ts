@@ -17,6 +17,7 @@ import { resolveOfficialUrl } from './official-source';
 import { DatasetStatus, layerDocs, nothingNew, readStatus, recordLive, statusAfterRun, statusLines, statusPath } from './dataset-status';
 import { failureLines, queueLines, waitForIndexer } from './import-wait';
 import { natsServers } from '@lookup/shared/transport';
+import { createOpenSearchClient, heldImportLeases } from '@lookup/shared/search';
 
 export interface DatasetImportDeps {
   /** Report lines (stdout). */
@@ -79,11 +80,27 @@ async function indexerLines(config: AppConfig, deps: DatasetImportDeps, live: Da
   try {
     nc = deps.nats ?? (await connect({ servers: natsServers(config.NATS_URL), name: 'import-cli', timeout: 5000 }));
     const jsm = await nc.jetstreamManager({ timeout: 5000 });
-    return [...(await failureLines(jsm, config.NATS_SUBJECT_PREFIX, live)), ...(await queueLines(jsm, config.NATS_SUBJECT_PREFIX))];
+    return [...(await failureLines(jsm, config.NATS_SUBJECT_PREFIX, live)), ...(await queueLines(jsm, config.NATS_SUBJECT_PREFIX)), ...(await runningLines(config))];
   } catch (err) {
     return [`(the indexer's failures and queue are not known: ${(err as Error).message})`];
   } finally {
     if (nc && !deps.nats) await nc.close();
+  }
+}
+
+/**
+ * The imports running now, by their leases in `<INDEX_PREFIX>-import-locks` (the indexer's runs
+ * and the ones started from a shell, as `lookup import catalogue` is), or why they are not known.
+ */
+async function runningLines(config: AppConfig): Promise<string[]> {
+  const client = createOpenSearchClient({ url: config.OPENSEARCH_URL, timeoutMs: config.OPENSEARCH_TIMEOUT_MS });
+  try {
+    const held = await heldImportLeases(client, config.INDEX_PREFIX);
+    return held.map((h) => `${h.scope.replace(':', ' ').padEnd(18)} RUNNING since ${h.startedAt}: ${h.command}  (pid ${h.pid} on ${h.host})`);
+  } catch (err) {
+    return [`(the imports running are not known: ${(err as Error).message})`];
+  } finally {
+    await client.close().catch(() => undefined);
   }
 }
 

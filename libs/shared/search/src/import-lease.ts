@@ -93,6 +93,26 @@ async function ensureIndex(client: Client, index: string): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** An import holding its scope's lease now (`places:CZ`, `business`): what `import status` shows as running. */
+export interface HeldImportLease extends ImportLeaseHolder {
+  scope: string;
+}
+
+/** The leases held now (not expired, by scope); none when no import ever took one. */
+export async function heldImportLeases(client: Client, prefix: string, now = Date.now()): Promise<HeldImportLease[]> {
+  const res = await client
+    .search({ index: importLocksIndex(prefix), body: { size: 100, query: { match_all: {} } } } as never)
+    .catch((err: unknown) => {
+      if (status(err) === 404) return null;
+      throw err;
+    });
+  const hits = ((res?.body as { hits?: { hits?: Array<{ _source: LeaseDoc }> } } | undefined)?.hits?.hits ?? []).map((h) => h._source);
+  return hits
+    .filter((d) => d.expiresAt >= now)
+    .sort((a, b) => a.scope.localeCompare(b.scope))
+    .map(({ expiresAt: _expires, ...held }) => held);
+}
+
 /** Takes the lease of `scope`, waiting while another live import holds it. */
 export async function acquireImportLease(client: Client, prefix: string, scope: string, command: string, opts: ImportLeaseOptions = {}): Promise<ImportLease> {
   const leaseMs = opts.leaseMs ?? 60_000;
