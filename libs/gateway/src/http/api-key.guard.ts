@@ -20,6 +20,8 @@ export function extractKey(req: FastifyRequest): string | undefined {
   for (const v of [fromBody, fromQuery, ...KEY_HEADERS.map((h) => req.headers[h])]) {
     if (typeof v === 'string' && v.trim()) return v.trim();
     if (Array.isArray(v) && typeof v[0] === 'string' && v[0].trim()) return v[0].trim();
+    // A number in a JSON body was still sent as the key: refused as not valid, not as missing.
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   }
   return undefined;
 }
