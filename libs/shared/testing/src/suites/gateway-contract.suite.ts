@@ -137,7 +137,7 @@ export function gatewayContractSuite(get: () => GatewayUnderTest): void {
       ['missing country', { api_key: 'K' }, { type: 'missing_parameter', param: 'country' }],
       ['empty country', 'api_key=K&country=', { type: 'missing_parameter', param: 'country' }],
       ['unknown country', { api_key: 'K', country: 'DE' }, { type: 'invalid_parameter', param: 'country' }],
-      ['country as array', 'api_key=K&country[0]=CZ', { type: 'invalid_parameter', param: 'country' }],
+      ['country as a list of two', 'api_key=K&country[0]=CZ&country[1]=SK', { type: 'invalid_parameter', param: 'country' }],
       ['country as object', 'api_key=K&country[a]=CZ', { type: 'invalid_parameter', param: 'country' }],
       ['country as number (JSON)', { api_key: 'K', country: 42 }, { type: 'invalid_parameter', param: 'country' }],
       ['oversize value', { api_key: 'K', country: 'C'.repeat(100000) }, { type: 'invalid_parameter', param: 'country' }],
