@@ -111,17 +111,16 @@ export interface GeonamesPlacesSummary {
 
 /**
  * The store's answer to "which of these ids do you hold?". A country without address points has
- * no register-derived documents, so nothing is looked up; otherwise each id is read (GeoNames
- * gives at most ~20 000 postal codes a country, read 32 at a time).
+ * no register-derived documents, so nothing is looked up; otherwise the ids are read in batches
+ * (GeoNames gives at most ~20 000 postal codes a country).
  */
+const PRESENT_BATCH = 1000;
+
 export async function presentIn(store: PlacesStore, country: CountryCode): Promise<(ids: string[]) => Promise<ReadonlySet<string>>> {
   if ((await store.count(country, 'address')) === 0) return async () => new Set();
   return async (ids) => {
     const out = new Set<string>();
-    for (let i = 0; i < ids.length; i += 32) {
-      const docs = await Promise.all(ids.slice(i, i + 32).map((id) => store.get(id)));
-      for (const d of docs) if (d) out.add(d.place_id);
-    }
+    for (let i = 0; i < ids.length; i += PRESENT_BATCH) for (const d of await store.getMany(ids.slice(i, i + PRESENT_BATCH))) out.add(d.place_id);
     return out;
   };
 }

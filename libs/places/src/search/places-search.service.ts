@@ -67,8 +67,8 @@ function townTerms(words: string[]): CandidateQuery['terms'] {
  * named with that town, not the one most of its addresses lie in (747 41 is Hradec nad Moravicí's;
  * refined by Branka it answers `747 41 Branka u Opavy`), since a form fills the town field from it.
  */
-function inTown(doc: PlaceDoc | null, town: PlaceDoc): PlaceDoc | null {
-  if (!doc || doc.municipality_id === town.place_id) return doc;
+function inTown(doc: PlaceDoc, town: PlaceDoc): PlaceDoc {
+  if (doc.municipality_id === town.place_id) return doc;
   return { ...doc, municipality: town.name, municipality_id: town.place_id, county: town.county, county_id: town.county_id, region: town.region, region_id: town.region_id };
 }
 
@@ -248,7 +248,7 @@ export class PlacesSearchService implements OnModuleInit {
       const id = placeId(town.country, 'postal_code', f.postal_code);
       if (!byId.has(id)) byId.set(id, town);
     }
-    const docs = (await Promise.all([...byId].map(async ([id, town]) => inTown(await this.store.get(id), town)))).filter((d): d is PlaceDoc => d !== null);
+    const docs = await this.codesInTowns(byId);
     if (docs.length) return rankDocs([code], docs, plan.rank);
     // Towns so named have no such code: a part may (Oldřichovice of Ústí nad Orlicí, 562 06, beside the town Oldřichovice). Not for
     // a short start (`Nová`, `Lhota`: 25 000-37 000 addresses to read, 20-45 ms on the whole CZ register, for a code no part has).
@@ -269,8 +269,15 @@ export class PlacesSearchService implements OnModuleInit {
       const id = placeId(a.country, 'postal_code', a.postal_code);
       if (!byId.has(id)) byId.set(id, { ...a, place_id: a.municipality_id, name: a.municipality ?? a.name });
     }
-    const docs = (await Promise.all([...byId].map(async ([id, town]) => inTown(await this.store.get(id), town)))).filter((d): d is PlaceDoc => d !== null);
-    return rankDocs([code], docs, plan.rank);
+    return rankDocs([code], await this.codesInTowns(byId), plan.rank);
+  }
+
+  /** The postal-code documents of these ids (read in one engine call), in the map's order, each named with the town it was found in (inTown). */
+  private async codesInTowns(byId: ReadonlyMap<string, PlaceDoc>): Promise<PlaceDoc[]> {
+    if (byId.size === 0) return [];
+    const found = await this.timeEngine(this.store.engine, 'places.postal_codes_by_id', () => this.store.getMany([...byId.keys()]));
+    const docs = new Map(found.map((d) => [d.place_id, d]));
+    return [...byId].flatMap(([id, town]) => (docs.has(id) ? [inTown(docs.get(id)!, town)] : []));
   }
 
   /** The strict pass, then the typo pass only when the strict one finds nothing. */

@@ -213,6 +213,17 @@ export class OpenSearchPlacesStore implements PlacesStore {
     return found ?? (!this.reads || this.reads.target([cc]) === this.alias ? null : one(this.alias));
   }
 
+  /** One terms search; ids of one country read that country's alias (as get() does), others the read alias. */
+  async getMany(placeIds: readonly string[]): Promise<PlaceDoc[]> {
+    const ids = [...new Set(placeIds)];
+    if (ids.length === 0) return [];
+    const countries = [...new Set(ids.map((id) => (id[2] === '_' ? id.slice(0, 2).toUpperCase() : '')))];
+    const one = countries.length === 1 && COUNTRY_CODES.includes(countries[0] as CountryCode) ? [countries[0] as CountryCode] : null;
+    return this.readFor(one, async (index) =>
+      (await searchDirect<Hits>(this.client, index, { size: ids.length, query: { terms: { [F.placeId]: ids } } })).hits.hits.map((h) => fromStored(h._source)),
+    );
+  }
+
   async count(country: CountryCode, object: PlaceObject): Promise<number> {
     const res = await retryWhileNoShard(() =>
       this.client.count({

@@ -83,6 +83,8 @@ export interface PlacesStore {
   replaceCatalogue(country: CountryCode, docs: PlaceDoc[]): Promise<void>;
   list(country: CountryCode, object: CatalogueObject): Promise<PlaceDoc[]>;
   get(placeId: string): Promise<PlaceDoc | null>;
+  /** The documents of these ids that the store holds, in no particular order (absent ids are left out): one engine call, not one per id. */
+  getMany(placeIds: readonly string[]): Promise<PlaceDoc[]>;
   count(country: CountryCode, object: PlaceObject): Promise<number>;
   /** Inserts or replaces documents by place_id, visible to searches when it resolves. */
   upsert(docs: PlaceDoc[]): Promise<void>;

@@ -606,6 +606,13 @@ export class SqlitePlacesStore implements PlacesStore {
     return row ? decodeDoc(row.doc) : null;
   }
 
+  async getMany(placeIds: readonly string[]): Promise<PlaceDoc[]> {
+    if (placeIds.length === 0) return [];
+    this.followSwap();
+    const rows = this.stmt(`SELECT doc FROM ${T.docs} WHERE place_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(placeIds)) as { doc: string }[];
+    return rows.map((r) => decodeDoc(r.doc));
+  }
+
   async postalMunicipalities(country: CountryCode, code: string): Promise<string[]> {
     this.followSwap();
     // The code's addresses through the full-text index (the documents table has no index on postal_code); only their municipality ids are read.

@@ -333,5 +333,14 @@ export function placesSearchContract(
       expect(texts(await q({ query: 'Cihelní 268' }))).toEqual(['Cihelní 268, 747 41 Branka u Opavy']);
       expect((await store.get(moved.place_id))?.street_number).toBe('268');
     });
+
+    it('reads several documents by id in one call, leaving out the ids it does not hold', async () => {
+      const ids = [placeId('CZ', 'postal_code', '74741'), placeId('CZ', 'postal_code', '74601'), placeId('CZ', 'postal_code', '99999'), placeId('SK', 'postal_code', '74741')];
+      const got = await store.getMany(ids);
+      expect(got.map((d) => [d.place_id, d.postal_code]).sort()).toEqual([[ids[1], '74601'], [ids[0], '74741']].sort());
+      expect(await store.getMany([])).toEqual([]);
+      const mixed = await store.getMany([ids[0], placeId('CZ', 'municipality', TOWNS.opava.code)]);
+      expect(mixed.map((d) => d.place_id).sort()).toEqual([ids[0], placeId('CZ', 'municipality', TOWNS.opava.code)].sort());
+    });
   });
 }
