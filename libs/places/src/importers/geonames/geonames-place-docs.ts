@@ -132,9 +132,17 @@ function rowPlacer(country: CountryCode, catalogue: Catalogue | undefined): Plac
   }
   if (!catalogue) return () => ({ municipality: null, district: null });
   const candidates = country === 'CZ' ? czCandidates(catalogue) : skCandidates(catalogue);
+  const parts = partNames(catalogue);
   // A row the catalogue gives no candidates for (a post-office code `Žilina 2` without okres, a
   // PSC the list does not have) goes to the municipality of its name, else the nearest one.
-  return (r) => ({ municipality: pick(candidates(r), r) ?? pick(catalogue.municipalities, r, true), district: null });
+  return (r) => ({ municipality: pick(candidates(r), r, false, parts) ?? pick(catalogue.municipalities, r, true), district: null });
+}
+
+/** Per municipality doc, its parts' names as normName gives them (CZ: the PSC list's `nazcobce`). */
+function partNames(cat: Catalogue): (m: PlaceDoc) => ReadonlySet<string> {
+  const byId = new Map([...cat.parts].map(([id, names]) => [id, new Set([...names].map(normName))]));
+  const none = new Set<string>();
+  return (m) => byId.get(m.place_id) ?? none;
 }
 
 /** CZ: the municipalities the PSC list gives this postal code. */
@@ -157,10 +165,15 @@ function skCandidates(cat: Catalogue): (r: GeonamesPostalRow) => PlaceDoc[] {
   return (r) => byCounty.get(key(r.admin2Name)) ?? [];
 }
 
-/** The candidate with the row's place name (`withoutNumber`: `Žilina 2` = Žilina), else the nearest located one, else none. */
-function pick(candidates: PlaceDoc[], r: GeonamesPostalRow, withoutNumber = false): PlaceDoc | null {
+/**
+ * The candidate with the row's place name (`withoutNumber`: `Žilina 2` = Žilina), else the one with
+ * a part so named (GeoNames' CZ rows name parts: 537 01's `Chrudim III`, `Vestec` and `Topol` are
+ * Chrudim's, which the nearest candidate, Sobětuchy, had taken from it), else the nearest located
+ * one, else none.
+ */
+function pick(candidates: PlaceDoc[], r: GeonamesPostalRow, withoutNumber = false, parts?: (m: PlaceDoc) => ReadonlySet<string>): PlaceDoc | null {
   const name = withoutNumber ? normName(r.place).replace(/ \d+$/, '') : normName(r.place);
-  const named = candidates.find((m) => normalName(m) === name);
+  const named = candidates.find((m) => normalName(m) === name) ?? (parts && candidates.find((m) => parts(m).has(name)));
   if (named) return named;
   let best: PlaceDoc | null = null;
   let bestD = Infinity;

@@ -368,6 +368,33 @@ describe('geonamesPlaceDocs', () => {
     expect(docs.find((d) => d.place_id === 'li_p9485')).toMatchObject({ municipality_id: 'li_m7002', municipality: 'Eschen', region: 'Unterland', county_id: null });
   });
 
+  it('CZ: a row named after a part goes to the municipality with that part, not to the nearest one', async () => {
+    // 537 01 serves Chrudim (parts Chrudim II, Chrudim III, Vestec, Topol), Sobětuchy (Sobětuchy, Pouchobrady) and Lány;
+    // no row is named Chrudim, so the nearest located candidate (Sobětuchy, from its own row) took Chrudim's parts.
+    const dir = tempDir('cz-parts');
+    const psc = join(dir.path, 'psc.csv');
+    const geo = join(dir.path, 'CZ.txt');
+    const head = 'kodcobce,nazcobce,psc,kodobce,nazobce,kodokresu,nazokresu,kodkraj,nazevkraj,kodmomc,nazmomc,kodpobvod,nazpobvod';
+    const parts: [string, string, string][] = [
+      ['Chrudim II', '571164', 'Chrudim'], ['Chrudim III', '571164', 'Chrudim'], ['Vestec', '571164', 'Chrudim'], ['Topol', '571164', 'Chrudim'],
+      ['Sobětuchy', '572012', 'Sobětuchy'], ['Pouchobrady', '572012', 'Sobětuchy'], ['Lány', '571652', 'Lány'],
+    ];
+    const rows = parts.map(([part, code, town], i) => `${9000 + i},${part},53701,${code},${town},3603,Chrudim,94,Pardubický,,,,`);
+    // Chrudim's own row under its other code puts the town south of its parts (the mean of its codes' rows, in the real files).
+    rows.push('9100,Chrudim,53703,571164,Chrudim,3603,Chrudim,94,Pardubický,,,,');
+    writeFileSync(psc, [head, ...rows].join('\n') + '\n');
+    const at: Record<string, [number, number]> = {
+      'Chrudim II': [49.946, 15.787], 'Chrudim III': [49.946, 15.787], Vestec: [49.97, 15.808], Topol: [49.96, 15.84],
+      Sobětuchy: [49.931, 15.763], Pouchobrady: [49.934, 15.768], Lány: [49.948, 15.729],
+    };
+    const line = (code: string, place: string, [lat, lng]: [number, number]) => `CZ\t${code}\t${place}\tPardubický kraj\t86\tChrudim\t3603\t\t\t${lat}\t${lng}\t4`;
+    writeFileSync(geo, [...Object.entries(at).map(([place, p]) => line('537 01', place, p)), line('537 03', 'Chrudim', [49.88, 15.78])].join('\n') + '\n');
+    const cz = await loadCatalogue({ country: 'CZ', sources: { pscList: psc, geonames: geo } });
+    const { docs } = await collect({ country: 'CZ', file: geo, catalogue: cz.catalogue });
+    expect(docs.find((d) => d.place_id === 'cz_p53701')).toMatchObject({ municipality_id: 'cz_m571164', municipality: 'Chrudim', county: 'Chrudim' });
+    dir.remove();
+  });
+
   it('CZ and SK: postal codes placed in the register catalogue, no municipality documents', async () => {
     const cz = await loadCatalogue({ country: 'CZ', sources: { pscList: join(FIXTURES, 'cz/psc-list.csv'), geonames: fixture('CZ') } });
     const { docs, report } = await collect({ country: 'CZ', file: fixture('CZ'), catalogue: cz.catalogue });
