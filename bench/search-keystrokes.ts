@@ -15,7 +15,9 @@
  * keystrokes answer nothing at all (the suggestions a form shows vanish while typing).
  * Lost while typing (MODE=lost, or all): each golden address written out as its answer writes it,
  * typed on from the end of its house number, with the comma and without it (`Alšova 208 378 06
- * ...`): the keystrokes whose first 7 places lack it, and how many addresses lose it at all.
+ * ...`): the keystrokes whose first 7 places lack it, and how many addresses lose it at all. Also
+ * `post office`: the addresses whose postal code's document names another town (the post office's,
+ * `Sobětuchy 45, 537 01 Chrudim`), written with that town after the code.
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';
@@ -24,6 +26,7 @@ import { createOpenSearchClient } from '../libs/shared/search/src';
 import { loadGolden, matches } from '../libs/places/src/search/testing/golden-queries';
 
 type Svc = { query(dto: PlaceQueryRequest): Promise<Place[]> };
+type Store = { get(placeId: string): Promise<{ municipality: string | null } | null> };
 
 function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -48,7 +51,7 @@ async function atConcurrency(svc: Svc, queries: string[], workers: number): Prom
   return ms;
 }
 
-async function open(engine: string, target: string, root: string): Promise<{ svc: Svc; close: () => Promise<void> }> {
+async function open(engine: string, target: string, root: string): Promise<{ svc: Svc; store: Store; close: () => Promise<void> }> {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { PlacesSearchService } = require(`${root}/libs/places/src/search/places-search.service`);
   const { SqlitePlacesStore } = require(`${root}/libs/places/src/store/sqlite-places.store`);
@@ -58,7 +61,7 @@ async function open(engine: string, target: string, root: string): Promise<{ svc
     ? new SqlitePlacesStore(resolve(target))
     : new OpenSearchPlacesStore(createOpenSearchClient({ url: process.env['OPENSEARCH_URL'] ?? 'http://127.0.0.1:9200', timeoutMs: 30000 }), target);
   await store.init();
-  return { svc: new PlacesSearchService(store) as Svc, close: () => store.close() };
+  return { svc: new PlacesSearchService(store) as Svc, store, close: () => store.close() };
 }
 
 /** Both trees on the same queries, slice by slice in turn: p50/p95 per tree at each concurrency. */
@@ -80,7 +83,7 @@ async function interleaved(a: Svc, b: Svc, texts: string[]): Promise<Record<stri
 async function main(): Promise<void> {
   const [engine, target, checkout] = process.argv.slice(2, 5);
   const root = resolve(checkout ?? '.');
-  const { svc, close } = await open(engine, target, root);
+  const { svc, store, close } = await open(engine, target, root);
   const golden = loadGolden(resolve('../shared/data/queries/cz-addresses.jsonl')).filter((q) => q.endpoint === '/v1/places/query');
   const texts = golden.map((q) => q.params['query']);
   const mode = process.env['MODE'] ?? 'all';
@@ -141,13 +144,17 @@ async function main(): Promise<void> {
     // The golden addresses written out as the answer writes them (`Alšova 208, 378 06 Suchdol nad Lužnicí`), typed on from the
     // house number's end with and without the comma: keystrokes whose answer (7 places) lacks the address, and addresses losing it.
     const lost: Record<string, { keys: number; lost: number; addresses: number; first: string[] }> = {};
-    for (const form of ['comma', 'no comma'] as const) lost[form] = { keys: 0, lost: 0, addresses: 0, first: [] };
+    const forms = ['comma', 'no comma', 'post office'] as const;
+    for (const form of forms) lost[form] = { keys: 0, lost: 0, addresses: 0, first: [] };
     for (const q of golden) {
       const place = (await timed(svc, q.params['query'])).res.find((p) => fits(p, q.expect));
       const written = place?.formatted_address;
       if (!place || !written || !written.includes(', ')) continue;
-      for (const form of ['comma', 'no comma'] as const) {
-        const text = form === 'comma' ? written : written.replace(', ', ' ');
+      const code = place.postal_code ? await store.get(`${place.country.toLowerCase()}_p${place.postal_code.replace(/\D/g, '')}`) : null;
+      const office = code?.municipality && code.municipality !== place.municipality ? code.municipality : null;
+      for (const form of forms) {
+        if (form === 'post office' && !office) continue;
+        const text = form === 'comma' ? written : form === 'no comma' ? written.replace(', ', ' ') : `${written.slice(0, written.indexOf(', '))}, ${place.postal_code} ${office}`;
         const l = lost[form]!;
         let missed = false;
         for (let k = written.indexOf(', ') + 1; k <= text.length; k++) {

@@ -43,6 +43,7 @@ import {
   viaIpTarget,
   namesRefiner,
   otherReading,
+  withoutPostOffice,
   withoutTypedWord,
 } from './search-plan';
 import { CANDIDATES, CandidateQuery } from './candidate-query';
@@ -216,6 +217,9 @@ export class PlacesSearchService implements OnModuleInit {
     // Nothing with the word being typed: what the text before it finds (withoutTypedWord).
     const before = ranked.length === 0 ? withoutTypedWord(shown) : null;
     if (before) [shown, ranked] = [before, await this.rankedFor(before, inline)];
+    // Still nothing: the address without the town written after its postal code (its post office's, withoutPostOffice).
+    const office = ranked.length === 0 ? withoutPostOffice(shown) : null;
+    if (office) [shown, ranked] = [office, await this.rankedFor(office, inline)];
     let docs = dedupeRanked(ranked, plan.limit);
     // A postal search refined by a town: after the codes whose document names it, the other codes its addresses have
     // (townPostalCodes), when those did not fill the answer (what comes after them would not be shown).

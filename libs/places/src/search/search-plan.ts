@@ -46,8 +46,10 @@ export interface SearchPlan {
   municipalityIds?: string[] | null;
   /** The index in `tokens` of the query's word being typed (its text ends in it), else null. */
   typedAt: number | null;
+  /** How many of `tokens`, from the first, are the query text's (the street field's and the refiner's words follow them); all if absent. */
+  typed?: number;
   /** The other reading of the digits typed last (ParsedQuery.alternative), tried when `tokens` find nothing. */
-  alternative?: { tokens: QueryToken[]; typedAt: number | null };
+  alternative?: { tokens: QueryToken[]; typedAt: number | null; typed: number };
   rank: RankOptions;
   limit: number;
 }
@@ -96,7 +98,7 @@ export function planSearch(kind: SearchKind, dto: SearchDto, located: LatLng | n
   const postal = kind === 'query' || kind === 'municipality' ? (q.postal_code ? postalDigits(q.postal_code) : null) : null;
   const municipalityWords = municipality ? foldedWords(municipality) : null;
   // The query's tokens, then the street field's, then the municipality refiner's words the query does not have.
-  const withFields = (typed: QueryToken[]): { tokens: QueryToken[]; typedAt: number | null } => {
+  const withFields = (typed: QueryToken[]): { tokens: QueryToken[]; typedAt: number | null; typed: number } => {
     const typedAt = parsed?.typing && typed.length ? typed.length - 1 : null;
     let tokens = typed;
     if (kind === 'query' && q.street) tokens = [...tokens, ...parseQuery(q.street).tokens];
@@ -105,9 +107,9 @@ export function planSearch(kind: SearchKind, dto: SearchDto, located: LatLng | n
       const extra = municipalityWords.filter((w) => !known.has(w)).map((w, i, all): QueryToken => ({ kind: 'word', folded: w, lower: w, prefix: i === all.length - 1 }));
       tokens = [...tokens, ...extra];
     }
-    return { tokens, typedAt };
+    return { tokens, typedAt, typed: typed.length };
   };
-  const { tokens, typedAt } = withFields(parsed ? parsed.tokens : postalTokens(dto.query));
+  const { tokens, typedAt, typed } = withFields(parsed ? parsed.tokens : postalTokens(dto.query));
   const alternative = parsed?.alternative ? withFields(parsed.alternative) : undefined;
   // An explicit point wins over the located caller; both bias the same bounded way.
   const around = base.around_latlng ? parseLatLng(base.around_latlng) : (located ?? null);
@@ -120,6 +122,7 @@ export function planSearch(kind: SearchKind, dto: SearchDto, located: LatLng | n
     municipalityPostal: kind === 'municipality' && postal ? { digits: postal, strict } : null,
     municipalityWords: strict && municipalityWords?.length ? municipalityWords : null,
     typedAt,
+    typed,
     ...(alternative ? { alternative } : {}),
     rank: {
       around,
@@ -225,18 +228,18 @@ export function needsTypoPass(plan: SearchPlan, strict: readonly unknown[]): boo
   return strict.length === 0 && plan.tokens.some((t) => t.kind === 'word' && !t.fixed && fuzziness(t.folded) > 0);
 }
 
+/** The plan with the other reading of the digits typed last (SearchPlan.alternative), or null. */
+export function otherReading(plan: SearchPlan): SearchPlan | null {
+  if (!plan.alternative) return null;
+  const { alternative, ...rest } = plan;
+  return { ...rest, tokens: alternative.tokens, typedAt: alternative.typedAt, typed: alternative.typed };
+}
+
 /**
  * The plan without the word being typed, when nothing matches with it and other words are left:
  * the suggestions of the text before it stay while it is typed (`Vlkava č`: the start of `č. ev.`;
  * `Alšova 513 2`: of the postal code, typed without the comma). Null where it is not such a start.
  */
-/** The plan with the other reading of the digits typed last (SearchPlan.alternative), or null. */
-export function otherReading(plan: SearchPlan): SearchPlan | null {
-  if (!plan.alternative) return null;
-  const { alternative, ...rest } = plan;
-  return { ...rest, tokens: alternative.tokens, typedAt: alternative.typedAt };
-}
-
 export function withoutTypedWord(plan: SearchPlan): SearchPlan | null {
   const at = plan.typedAt;
   if (at === null || plan.tokens.length < 2) return null;
@@ -244,7 +247,26 @@ export function withoutTypedWord(plan: SearchPlan): SearchPlan | null {
   // Only what may start something the text does not name yet: one letter, or digits after the house number. A house number typed that
   // does not exist (`Lihovarská 81`) stays an empty answer.
   const starts = (t.kind === 'word' && t.folded.length === 1) || t.kind === 'postal' || (t.kind === 'number' && plan.tokens[at - 1]?.kind === 'number');
-  return starts ? { ...plan, tokens: plan.tokens.filter((_, i) => i !== at), typedAt: null } : null;
+  return starts ? { ...plan, tokens: plan.tokens.filter((_, i) => i !== at), typedAt: null, typed: (plan.typed ?? plan.tokens.length) - 1 } : null;
+}
+
+/**
+ * The plan without the words written after a whole postal code, when nothing matches with them:
+ * an address is often written with its post office's town after the code, not its own
+ * municipality (`Sobětuchy 45, 537 01 Chrudim`: Sobětuchy is a municipality of its own that
+ * Chrudim's post office serves), and that town is typed word by word after a suggestion that
+ * answered `Sobětuchy 45, 537 01`. The code stays, so only addresses with it answer. Null unless
+ * the text has a house number, then a whole code, then only words.
+ */
+export function withoutPostOffice(plan: SearchPlan): SearchPlan | null {
+  const typed = plan.typed ?? plan.tokens.length;
+  let code = -1;
+  for (let i = 0; i < typed; i++) if (plan.tokens[i]!.kind === 'postal' && !plan.tokens[i]!.prefix) code = i;
+  if (code < 1 || code === typed - 1) return null;
+  const before = plan.tokens.slice(0, code);
+  const after = plan.tokens.slice(code + 1, typed);
+  if (!before.some((t) => t.kind === 'number') || !after.every((t) => t.kind === 'word')) return null;
+  return { ...plan, tokens: [...plan.tokens.slice(0, code + 1), ...plan.tokens.slice(typed)], typedAt: null, typed: code + 1 };
 }
 
 /** Strict municipality refiner, checked on the document itself (the engines only saw its words). */

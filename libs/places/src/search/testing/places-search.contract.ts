@@ -168,6 +168,19 @@ export function placesSearchContract(
       for (const typed of ['Podvihov č', 'Podvihov ev', 'Podvihov ev.', 'Podvihov č.', 'Podvihov č. e', 'Podvihov č. ev. ']) expect(texts(await q({ query: typed }))).toContain('Podvihov č. ev. 59, 747 06 Opava');
     });
 
+    it('finds an address written with its post office town after the code', async () => {
+      // Rančířov has 586 01 from Jihlava's post office: `Rančířov 86, 586 01 Jihlava`, typed to its end and keystroke by keystroke.
+      const full = 'Rančířov 86, 586 01 Jihlava';
+      for (let i = full.indexOf('01') + 2; i <= full.length; i++) {
+        const typed = full.slice(0, i);
+        expect([typed, texts(await q({ query: typed }))[0]]).toEqual([typed, 'Rančířov 86, 586 01 Rančířov']);
+      }
+      expect(texts(await q({ query: 'Rančířov 86 586 01 Jihlava ' }))[0]).toBe('Rančířov 86, 586 01 Rančířov');
+      // The code stays: another code, or none, answers nothing.
+      expect(await q({ query: 'Rančířov 86, 746 01 Jihlava' })).toEqual([]);
+      expect(await q({ query: 'Rančířov 86 Jihlava' })).toEqual([]);
+    });
+
     it('biases towards around_latlng, boundedly', async () => {
       const sv = `${TOWNS.svitavy.lat},${TOWNS.svitavy.lng}`;
       const op = `${TOWNS.opava.lat},${TOWNS.opava.lng}`;
