@@ -22,6 +22,8 @@ interface Expected {
   municipalities: number | null;
   /** Distinct postal codes. */
   postalCodes: number;
+  /** The distinct codes themselves (digits), sorted. */
+  codes: string[];
   /** postal code -> names of the municipalities its rows name (as the API should show them). */
   municipalitiesOf: Map<string, Set<string>>;
 }
@@ -70,11 +72,12 @@ function expected(cc: Cc): Expected {
     municipalitiesOf.set(postal(c), set);
   }
   const postalCodes = distinct((c) => (postal(c).length === DIGITS[cc] ? postal(c) : null));
+  const codes = [...new Set(ok.map(postal))].sort();
   switch (cc) {
     case 'PL':
-      return { regions: distinct((c) => c[6]?.slice(0, 2) || null), counties: distinct((c) => c[6] || null), municipalities: distinct((c) => c[8] || null), postalCodes, municipalitiesOf };
+      return { regions: distinct((c) => c[6]?.slice(0, 2) || null), counties: distinct((c) => c[6] || null), municipalities: distinct((c) => c[8] || null), postalCodes, codes, municipalitiesOf };
     case 'AT':
-      return { regions: distinct((c) => c[4]!), counties: distinct((c) => c[6]!), municipalities: distinct((c) => (c[8]!.length === 3 ? '90001' : c[8]!)), postalCodes, municipalitiesOf };
+      return { regions: distinct((c) => c[4]!), counties: distinct((c) => c[6]!), municipalities: distinct((c) => (c[8]!.length === 3 ? '90001' : c[8]!)), postalCodes, codes, municipalitiesOf };
     case 'CH':
     {
       // GeoNames keeps a merged municipality's old BFS number on some rows (Horgen 133 and 295): a number is not counted
@@ -82,17 +85,17 @@ function expected(cc: Cc): Expected {
       const highest = new Map<string, number>();
       for (const c of ok) highest.set(`${c[6]}|${c[7]}`, Math.max(highest.get(`${c[6]}|${c[7]}`) ?? 0, Number(c[8])));
       const superseded = new Set(ok.filter((c) => Number(c[8]) < highest.get(`${c[6]}|${c[7]}`)!).map((c) => c[8]!));
-      return { regions: distinct((c) => c[4]!), counties: distinct((c) => c[6]!), municipalities: distinct((c) => c[8]!) - superseded.size, postalCodes, municipalitiesOf };
+      return { regions: distinct((c) => c[4]!), counties: distinct((c) => c[6]!), municipalities: distinct((c) => c[8]!) - superseded.size, postalCodes, codes, municipalitiesOf };
     }
     case 'LI':
-      return { regions: 2, counties: 0, municipalities: distinct((c) => c[3]!), postalCodes, municipalitiesOf };
+      return { regions: 2, counties: 0, municipalities: distinct((c) => c[3]!), postalCodes, codes, municipalitiesOf };
     case 'CZ': {
       const psc = readFileSync(sharedData('cz/psc-list.csv'), 'utf8').split('\n').slice(1).filter((l) => l.trim()).map((l) => l.split(','));
       const d = (i: number) => new Set(psc.map((c) => c[i])).size;
-      return { regions: d(7), counties: d(5), municipalities: d(3), postalCodes, municipalitiesOf };
+      return { regions: d(7), counties: d(5), municipalities: d(3), postalCodes, codes, municipalitiesOf };
     }
     case 'SK':
-      return { regions: distinct((c) => c[4]!), counties: null, municipalities: null, postalCodes, municipalitiesOf };
+      return { regions: distinct((c) => c[4]!), counties: null, municipalities: null, postalCodes, codes, municipalitiesOf };
   }
 }
 
@@ -215,9 +218,8 @@ export function geonamesDataContract(engine: string, makeStore: () => Promise<Pl
       it('lists the codes of a start in their order (a code has no size to rank by)', async () => {
         for (const start of sample([...new Set([...want.municipalitiesOf.keys()].map((c) => c.slice(0, 2)))].sort(), 5)) {
           const r = (await search.postal(parseRequest(PostalQueryRequest, { query: start, country: cc }))).map((p) => p.postal_code!.replace(/\D/g, ''));
-          expect(r.length).toBeGreaterThan(0);
-          expect(r).toEqual([...r].sort());
-          expect(r.every((c) => c.startsWith(start))).toBe(true);
+          // The first seven codes of the file that start so, in order (a start with one code answers that one).
+          expect([start, r]).toEqual([start, want.codes.filter((c) => c.startsWith(start)).slice(0, 7)]);
         }
       }, 120_000);
 
