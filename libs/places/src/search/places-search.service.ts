@@ -52,7 +52,10 @@ import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
 
 const utf8 = new TextEncoder();
 
-/** The letters a town refiner needs before a postal search reads the addresses of parts so named, when towns so named lack the code. */
+/**
+ * The letters a town's name needs before a search reads the addresses of parts so named: a postal search's town refiner when
+ * towns so named lack the code, a municipality search when no municipality has the name.
+ */
 const PART_REFINER_MIN_LETTERS = 6;
 
 /** Postal codes whose municipalities are kept (a country has up to ~20 000 codes). */
@@ -221,13 +224,41 @@ export class PlacesSearchService implements OnModuleInit {
     const office = ranked.length === 0 ? withoutPostOffice(shown) : null;
     if (office) [shown, ranked] = [office, await this.rankedFor(office, inline)];
     let docs = dedupeRanked(ranked, plan.limit);
+    // A municipality search that no municipality's name answers (only the typo pass did, or nothing): the municipalities with a
+    // part so named first (`Krasoňov`: Humpolec), shown as `Krasoňov (Humpolec)` (partLabels).
+    const partLabels = new Map<PlaceDoc, string>();
+    if (plan.objects.length === 1 && plan.objects[0] === 'municipality' && !plan.municipalityPostal && ranked.every((r) => r.matches.some((m) => m.how === 'fuzzy'))) {
+      for (const [doc, part] of await this.municipalitiesByPart(shown)) partLabels.set(doc, `${part} (${displayText(doc)})`);
+      if (partLabels.size) docs = dedupeRanked([...partLabels.keys(), ...docs].map((doc) => ({ doc })), plan.limit);
+    }
     // A postal search refined by a town: after the codes whose document names it, the other codes its addresses have
     // (townPostalCodes), when those did not fill the answer (what comes after them would not be shown).
     if (docs.length < plan.limit && plan.objects.length === 1 && plan.objects[0] === 'postal_code' && plan.municipalityWords) {
       const seen = new Set(ranked.map((r) => r.doc.place_id));
       docs = dedupeRanked([...ranked, ...(await this.townPostalCodes(plan)).filter((r) => !seen.has(r.doc.place_id))], plan.limit);
     }
-    return docs.map((d) => toSearchPlace(d, highlight(displayText(d, docs), shown.tokens)));
+    return docs.map((d) => toSearchPlace(d, highlight(partLabels.get(d) ?? displayText(d, docs), shown.tokens)));
+  }
+
+  /**
+   * The municipalities with a part named by the query's words (a part is a village or quarter of a municipality: Krasoňov of
+   * Humpolec), each with that part's name, the larger first (weight): the municipalities of the addresses with those words whose
+   * part is so named. Only for a name of PART_REFINER_MIN_LETTERS letters or more (a short start matches tens of thousands of addresses).
+   */
+  private async municipalitiesByPart(plan: SearchPlan): Promise<Map<PlaceDoc, string>> {
+    const out = new Map<PlaceDoc, string>();
+    const words = plan.tokens.map((t) => t.folded);
+    if (plan.tokens.some((t) => t.kind !== 'word') || words.join('').length < PART_REFINER_MIN_LETTERS) return out;
+    const addresses = await this.candidates({ objects: ['address'], countries: plan.countries, contextIds: plan.contextIds, postalPrefix: null, size: CANDIDATES, terms: townTerms(words) });
+    const parts = new Map<string, string>();
+    for (const a of addresses) {
+      if (a.municipality_id && a.district && a.district !== a.municipality && !parts.has(a.municipality_id) && namesRefiner(words, a.district, a)) parts.set(a.municipality_id, a.district);
+    }
+    if (parts.size === 0) return out;
+    const towns = await this.timeEngine(this.store.engine, 'places.municipalities_by_id', () => this.store.getMany([...parts.keys()]));
+    towns.sort((a, b) => b.weight - a.weight || (a.place_id < b.place_id ? -1 : 1));
+    for (const t of towns) out.set(t, parts.get(t.place_id)!);
+    return out;
   }
 
   /**

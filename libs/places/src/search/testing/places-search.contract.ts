@@ -168,6 +168,20 @@ export function placesSearchContract(
       for (const typed of ['Podvihov č', 'Podvihov ev', 'Podvihov ev.', 'Podvihov č.', 'Podvihov č. e', 'Podvihov č. ev. ']) expect(texts(await q({ query: typed }))).toContain('Podvihov č. ev. 59, 747 06 Opava');
     });
 
+    it('answers a municipality search by the name of a part with the municipality it belongs to', async () => {
+      const m = (query: string) => svc.municipality(parseRequest(MunicipalityQueryRequest, { query }));
+      // Drkolná is a part of Rančířov, Předměstí of Opava: no municipality has either name.
+      const drkolna = await m('Drkolná');
+      expect(drkolna.map((p) => [p.municipality, p.highlight, p.object])).toEqual([['Rančířov', '<em>Drkolná</em> (Rančířov)', 'municipality']]);
+      expect(drkolna[0].place_id).toBe(placeId('CZ', 'municipality', TOWNS.rancirov.code));
+      expect((await m('predmesti'))[0]).toMatchObject({ municipality: 'Opava', highlight: '<em>Předměstí</em> (Opava)' });
+      // Typed: from the sixth letter on (a shorter start matches too many addresses to read).
+      expect((await m('Drkoln'))[0]).toMatchObject({ municipality: 'Rančířov', highlight: '<em>Drkoln</em>á (Rančířov)' });
+      expect((await m('Drkol')).map((p) => p.municipality)).not.toContain('Rančířov');
+      // A municipality's own name answers as before, without parts.
+      expect((await m('Opava')).map((p) => p.highlight)).toEqual(['<em>Opava</em>']);
+    });
+
     it('finds an address written with its post office town after the code', async () => {
       // Rančířov has 586 01 from Jihlava's post office: `Rančířov 86, 586 01 Jihlava`, typed to its end and keystroke by keystroke.
       const full = 'Rančířov 86, 586 01 Jihlava';
