@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import {
+  COUNTRY_CODES,
   CountryCode,
   DEFAULT_DISTINCT_M,
   DEFAULT_LIMIT,
@@ -213,16 +214,10 @@ export class PlacesSearchService implements OnModuleInit {
       if (plan.municipalityPostal.strict && ids.size && !plan.contextIds) plan.contextIds = plan.municipalityIds;
       if (!plan.municipalityPostal.strict) plan.rank = { ...plan.rank, preferIds: [...(plan.rank.preferIds ?? []), ...ids] };
     }
-    let [shown, ranked] = [plan, await this.rankedFor(plan, inline)];
-    // Nothing: the other reading of the digits typed last (`Alšova 208 37`: 208 and the start of a postal code), if any.
-    const other = ranked.length === 0 ? otherReading(plan) : null;
-    if (other) [shown, ranked] = [other, await this.rankedFor(other, inline)];
-    // Nothing with the word being typed: what the text before it finds (withoutTypedWord).
-    const before = ranked.length === 0 ? withoutTypedWord(shown) : null;
-    if (before) [shown, ranked] = [before, await this.rankedFor(before, inline)];
-    // Still nothing: the address without the town written after its postal code (its post office's, withoutPostOffice).
-    const office = ranked.length === 0 ? withoutPostOffice(shown) : null;
-    if (office) [shown, ranked] = [office, await this.rankedFor(office, inline)];
+    let [shown, ranked] = await this.found(plan, inline);
+    // Nothing in the town field's town: it may be the post office's town of the postal-code field (officeTownFreed).
+    const freed = ranked.length === 0 ? await this.officeTownFreed(kind, dto, located, plan) : null;
+    if (freed) [shown, ranked] = await this.found(freed, inline);
     let docs = dedupeRanked(ranked, plan.limit);
     // A municipality search that no municipality's name answers (only the typo pass did, or nothing): the municipalities with a
     // part so named first (`Krasoňov`: Humpolec), shown as `Krasoňov (Humpolec)` (partLabels).
@@ -315,10 +310,51 @@ export class PlacesSearchService implements OnModuleInit {
     return [...byId].flatMap(([id, town]) => (docs.has(id) ? [inTown(docs.get(id)!, town)] : []));
   }
 
-  /** The strict pass, then the typo pass only when the strict one finds nothing. */
-  private async rankedFor(plan: SearchPlan, inline: boolean): Promise<Ranked[]> {
+  /** What a plan finds (rankedFor), else the other reading of its digits typed last, else the text before the word being typed. */
+  private async found(plan: SearchPlan, inline: boolean): Promise<[SearchPlan, Ranked[]]> {
+    let [shown, ranked] = await this.rankedFor(plan, inline);
+    // Nothing: the other reading of the digits typed last (`Alšova 208 37`: 208 and the start of a postal code), if any.
+    const other = ranked.length === 0 ? otherReading(plan) : null;
+    if (other) [shown, ranked] = await this.rankedFor(other, inline);
+    // Nothing with the word being typed: what the text before it finds (withoutTypedWord).
+    const before = ranked.length === 0 ? withoutTypedWord(shown) : null;
+    if (before) [shown, ranked] = await this.rankedFor(before, inline);
+    return [shown, ranked];
+  }
+
+  /**
+   * An address search whose `municipality` names the town of its `postal_code`'s own document, the
+   * post office's (a three-field form: `Sobětuchy 45`, town `Chrudim`, code `537 01`, as a Czech
+   * address is often written): the plan without the town refiner, the code refining alone. Null
+   * for any other town, or without both fields.
+   */
+  private async officeTownFreed(kind: SearchKind, dto: SearchDto, located: LatLng | null, plan: SearchPlan): Promise<SearchPlan | null> {
+    const words = plan.municipalityWords;
+    if (kind !== 'query' || !plan.postalPrefix || !words) return null;
+    const ids = (plan.countries ?? COUNTRY_CODES).map((c) => placeId(c, 'postal_code', plan.postalPrefix!));
+    const codes = await this.timeEngine(this.store.engine, 'places.postal_codes_by_id', () => this.store.getMany(ids));
+    if (!codes.some((c) => namesRefiner(words, c.municipality, c))) return null;
+    return planSearch(kind, { ...dto, municipality: undefined } as SearchDto, located);
+  }
+
+  /**
+   * The strict pass; when it finds nothing, the strict pass without the town written after a whole
+   * postal code (withoutPostOffice: its post office's town, `Sobětuchy 45, 537 01 Chrudim`, before
+   * a typo pass guesses at it: `Cihelní, 747 41 Hradec` is not Na Cihelně in Hradec), then the typo
+   * pass of each. The plan that found them comes with the answer (its tokens are highlighted).
+   */
+  private async rankedFor(plan: SearchPlan, inline: boolean): Promise<[SearchPlan, Ranked[]]> {
     const ranked = await this.pass(plan, 'strict');
-    return needsTypoPass(plan, ranked) ? this.pass(plan, 'fuzzy', inline) : ranked;
+    if (ranked.length) return [plan, ranked];
+    const office = withoutPostOffice(plan);
+    const atOffice = office ? await this.pass(office, 'strict') : [];
+    if (atOffice.length) return [office!, atOffice];
+    if (needsTypoPass(plan, ranked)) {
+      const fuzzy = await this.pass(plan, 'fuzzy', inline);
+      if (fuzzy.length) return [plan, fuzzy];
+    }
+    if (office && needsTypoPass(office, atOffice)) return [office, await this.pass(office, 'fuzzy', inline)];
+    return [plan, ranked];
   }
 
   private async pass(plan: SearchPlan, pass: Pass, inline = false): Promise<Ranked[]> {

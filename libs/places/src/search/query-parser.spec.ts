@@ -42,6 +42,11 @@ describe('parseQuery', () => {
     expect(brief(parseQuery('Alšova 513 277 ').tokens)).toEqual(['word:alsova', 'number:513', 'postal:277*']);
     expect(brief(parseQuery('Alšova 513 277 1').tokens)).toEqual(['word:alsova', 'number:513', 'postal:2771*']);
     expect(brief(parseQuery('Praha 9, Vinohradská 12').tokens)).toEqual(['word:praha', 'number:9', 'word:vinohradska', 'number:12*']);
+    // After a name and a comma (a place without a house number), the code being typed.
+    expect(brief(parseQuery('Sobětuchy, 537 ').tokens)).toEqual(['word:sobetuchy', 'postal:537*']);
+    expect(brief(parseQuery('Sobětuchy, 537 0').tokens)).toEqual(['word:sobetuchy', 'postal:5370*']);
+    expect(brief(parseQuery('Sobětuchy, 537 01').tokens)).toEqual(['word:sobetuchy', 'postal:53701']);
+    expect(brief(parseQuery('Sobětuchy 537 0').tokens)).toEqual(['word:sobetuchy', 'number:537', 'postal:0*']);
   });
 
   it('reads one or two digits being typed after the house number as the start of the postal code, the second number as the other reading', () => {

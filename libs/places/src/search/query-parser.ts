@@ -128,6 +128,8 @@ export function parseQuery(text: string): ParsedQuery {
     // After the house number and a comma, digits are the postal code (`Alšova 513, 277 13`), also while only its start is typed.
     const afterNumber = tokens[tokens.length - 1]?.kind === 'number';
     const postalNext = afterNumber && between.includes(',');
+    // After a name and a comma (`Sobětuchy, 537 0`: a place without a house number), a code's first three digits and more.
+    const codeAfterName = !afterNumber && tokens.length > 0 && between.includes(',');
     prevEnd = at + m[0].length;
     // Digits typed at the end of the text (no comma, space or letter after them).
     const typedLast = typing && prevEnd >= scan.length;
@@ -144,7 +146,7 @@ export function parseQuery(text: string): ParsedQuery {
     } else if (g.plPartA) tokens.push({ ...postalToken(g.plPartA + g.plPartB), prefix: true });
     else if (g.postA) tokens.push(postalToken(g.postA + g.postB));
     // Without the comma too: `Alšova 513 277 1`.
-    else if (g.postPartA && afterNumber) tokens.push({ ...postalToken(g.postPartA + g.postPartB), prefix: true });
+    else if (g.postPartA && (afterNumber || codeAfterName)) tokens.push({ ...postalToken(g.postPartA + g.postPartB), prefix: true });
     else if (g.postPartA && typedLast && tokens[tokens.length - 1]?.kind === 'word') {
       // `Alšova 208 3`: the house number and a code's first digit, or two numbers.
       other = { at: tokens.length, tokens: [numberToken(g.postPartA), numberToken(g.postPartB!)] };
@@ -153,7 +155,7 @@ export function parseQuery(text: string): ParsedQuery {
     // `č. ev.` or `č. p.` typed without its number yet (`č.`, `č. e`, `ev`) says nothing to search by; alone it is a word (`Ev` of Evropská).
     else if (g.ceMark) {
       if (tokens.length === 0) for (const w of g.ceMark.match(/[a-z]+/g) ?? []) tokens.push(wordToken(w, w, false, typing)!);
-    } else if (g.word && ((postalNext && /^\d{1,4}$/.test(g.word)) || (afterNumber && /^\d{3}$/.test(g.word) && at + m[0].length >= scan.length))) {
+    } else if (g.word && ((postalNext && /^\d{1,4}$/.test(g.word)) || ((afterNumber || codeAfterName) && /^\d{3}$/.test(g.word) && at + m[0].length >= scan.length))) {
       // Also three digits ending the text right after the house number, without the comma (`Alšova 513 277 `): a CZ/SK/PL code's first part.
       // Three digits are the start of a CZ/SK/PL code (`277 13`: its space typed, the rest not yet); four are an AT/CH/LI code.
       tokens.push({ ...postalToken(g.word), prefix: g.word.length < 4 });

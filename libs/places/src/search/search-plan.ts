@@ -255,17 +255,15 @@ export function withoutTypedWord(plan: SearchPlan): SearchPlan | null {
  * an address is often written with its post office's town after the code, not its own
  * municipality (`Sobětuchy 45, 537 01 Chrudim`: Sobětuchy is a municipality of its own that
  * Chrudim's post office serves), and that town is typed word by word after a suggestion that
- * answered `Sobětuchy 45, 537 01`. The code stays, so only addresses with it answer. Null unless
- * the text has a house number, then a whole code, then only words.
+ * answered `Sobětuchy 45, 537 01`. The code stays, so only places with it answer. Null unless
+ * the text has something before a whole code and only words after it.
  */
 export function withoutPostOffice(plan: SearchPlan): SearchPlan | null {
   const typed = plan.typed ?? plan.tokens.length;
   let code = -1;
   for (let i = 0; i < typed; i++) if (plan.tokens[i]!.kind === 'postal' && !plan.tokens[i]!.prefix) code = i;
   if (code < 1 || code === typed - 1) return null;
-  const before = plan.tokens.slice(0, code);
-  const after = plan.tokens.slice(code + 1, typed);
-  if (!before.some((t) => t.kind === 'number') || !after.every((t) => t.kind === 'word')) return null;
+  if (!plan.tokens.slice(code + 1, typed).every((t) => t.kind === 'word')) return null;
   return { ...plan, tokens: [...plan.tokens.slice(0, code + 1), ...plan.tokens.slice(typed)], typedAt: null, typed: code + 1 };
 }
 

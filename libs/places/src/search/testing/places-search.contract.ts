@@ -190,6 +190,22 @@ export function placesSearchContract(
         expect([typed, texts(await q({ query: typed }))[0]]).toEqual([typed, 'Rančířov 86, 586 01 Rančířov']);
       }
       expect(texts(await q({ query: 'Rančířov 86 586 01 Jihlava ' }))[0]).toBe('Rančířov 86, 586 01 Rančířov');
+      // Without a house number too, keystroke by keystroke from the code's third digit on (`Rančířov, 5` may be a house number).
+      const place = 'Rančířov, 586 01 Jihlava';
+      for (let i = place.indexOf('586') + 3; i <= place.length; i++) {
+        const typed = place.slice(0, i);
+        expect([typed, texts(await q({ query: typed }))[0]]).toEqual([typed, expect.stringMatching(/, 586 01 Rančířov$/)]);
+      }
+      // And before a typo pass guesses at the town (`Malá stráň 8` is Jihlava's, one edit away).
+      expect(texts(await q({ query: 'Rančířov, 586 01 Jihlava' }))[0]).toMatch(/^Rančířov \d+, 586 01 Rančířov$/);
+      expect(texts(await q({ query: 'Malá strana 8, 586 01 Jihlava' }))[0]).toMatch(/^Malá strana (120\/)?8, 586 01 Rančířov$/);
+      expect(texts(await q({ query: 'Malá stran 8, 586 01 Jihlava' }))[0]).toBe('Malá stráň 8, 586 01 Jihlava');
+      // A three-field form: the town field holding the post office's town of the code field.
+      expect(texts(await q({ query: 'Rančířov 86', municipality: 'Jihlava', postal_code: '586 01' }))).toEqual(['Rančířov 86, 586 01 Rančířov']);
+      expect(texts(await q({ query: 'Rančířov 8', municipality: 'Jihl', postal_code: '58601' }))[0]).toBe('Rančířov 8, 586 01 Rančířov');
+      // Not another town, nor a code whose own town it is not.
+      expect(await q({ query: 'Rančířov 86', municipality: 'Opava', postal_code: '586 01' })).toEqual([]);
+      expect(await q({ query: 'Rančířov 86', municipality: 'Jihlava', postal_code: '746 01' })).toEqual([]);
       // The code stays: another code, or none, answers nothing.
       expect(await q({ query: 'Rančířov 86, 746 01 Jihlava' })).toEqual([]);
       expect(await q({ query: 'Rančířov 86 Jihlava' })).toEqual([]);

@@ -159,6 +159,8 @@ export function searchFixtureDocs(): PlaceDoc[] {
     address('frymburk', null, '17', { district: 'Frymburk' }),
     address('rancirov', 'Malá strana', '8', { dLat: 0.002 }),
     address('rancirov', 'Malá strana', '120/8', { dLat: 0.003 }),
+    // One edit from Rančířov's Malá strana, in Jihlava, whose post office serves Rančířov (an invented street).
+    address('jihlava', 'Malá stráň', '8', { dLat: 0.004 }),
     address('rancirov', null, 'ce:59', { district: 'Drkolná', dLat: -0.01 }),
     address('rancirov', null, '59', { district: 'Drkolná', dLat: -0.011 }),
     address('rancirov', null, '5', { district: 'Drkolná', dLat: -0.012 }),
