@@ -47,7 +47,7 @@ import {
   withoutPostOffice,
   withoutTypedWord,
 } from './search-plan';
-import { CANDIDATES, CandidateQuery } from './candidate-query';
+import { CANDIDATES, CandidateQuery, termsFor } from './candidate-query';
 import { StampedCache } from '../store/stamped-cache';
 import { PLACES_SEARCH_THREADS, SearchThreads } from './search-threads';
 
@@ -230,7 +230,7 @@ export class PlacesSearchService implements OnModuleInit {
     // (townPostalCodes), when those did not fill the answer (what comes after them would not be shown).
     if (docs.length < plan.limit && plan.objects.length === 1 && plan.objects[0] === 'postal_code' && plan.municipalityWords) {
       const seen = new Set(ranked.map((r) => r.doc.place_id));
-      docs = dedupeRanked([...ranked, ...(await this.townPostalCodes(plan)).filter((r) => !seen.has(r.doc.place_id))], plan.limit);
+      docs = dedupeRanked([...ranked, ...(await this.townPostalCodes(plan, inline)).filter((r) => !seen.has(r.doc.place_id))], plan.limit);
     }
     return docs.map((d) => toSearchPlace(d, highlight(partLabels.get(d) ?? displayText(d, docs), shown.tokens)));
   }
@@ -261,15 +261,20 @@ export class PlacesSearchService implements OnModuleInit {
    * municipality most of its addresses lie in (537 01: Chrudim), so Lány, whose addresses have
    * 537 01 too, found no code. The towns the refiner's words name (up to 20), then the codes
    * starting as typed that their documents have (the store reads them from an index), then those
-   * codes' documents.
+   * codes' documents. No town and no part so named: the towns a typo pass names (`Chrudm`).
    */
-  private async townPostalCodes(plan: SearchPlan): Promise<Ranked[]> {
+  private async townPostalCodes(plan: SearchPlan, inline: boolean): Promise<Ranked[]> {
     const words = plan.municipalityWords!;
     const code = plan.tokens[0];
     if (!code || code.kind !== 'postal') return [];
     const named = await this.candidates({ objects: ['municipality'], countries: plan.countries, contextIds: plan.contextIds, postalPrefix: null, size: 20, terms: townTerms(words) });
-    const towns = new Map(named.filter((t) => passesRefiners(plan, t)).map((t) => [t.place_id, t]));
-    if (towns.size === 0) return this.partPostalCodes(plan, code);
+    let towns = new Map(named.filter((t) => passesRefiners(plan, t)).map((t) => [t.place_id, t]));
+    if (towns.size === 0) {
+      const inParts = await this.partPostalCodes(plan, code);
+      if (inParts.length) return inParts;
+      towns = await this.townsByTypo(plan, inline);
+      if (towns.size === 0) return [];
+    }
     const found = await this.timeEngine(this.store.engine, 'places.municipality_postal_codes', () => this.store.municipalityPostalCodes([...towns.keys()], code.folded, CANDIDATES));
     // Each code with the (first) town it was found in.
     const byId = new Map<string, PlaceDoc>();
@@ -283,6 +288,15 @@ export class PlacesSearchService implements OnModuleInit {
     // Towns so named have no such code: a part may (Oldřichovice of Ústí nad Orlicí, 562 06, beside the town Oldřichovice). Not for
     // a short start (`Nová`, `Lhota`: 25 000-37 000 addresses to read, 20-45 ms on the whole CZ register, for a code no part has).
     return words.join('').length >= PART_REFINER_MIN_LETTERS ? this.partPostalCodes(plan, code) : [];
+  }
+
+  /** The municipalities the typo pass finds for the town refiner's words (up to 20), by id. */
+  private async townsByTypo(plan: SearchPlan, inline: boolean): Promise<Map<string, PlaceDoc>> {
+    const words = plan.municipalityWords!;
+    const tokens = words.map((w, i): QueryToken => ({ kind: 'word', folded: w, lower: w, prefix: i === words.length - 1 }));
+    const q: CandidateQuery = { objects: ['municipality'], countries: plan.countries, contextIds: plan.contextIds, postalPrefix: null, size: 20, terms: termsFor({ tokens, typing: false }, 'fuzzy') };
+    if (inline && this.store.typoPassReady?.(q.objects, q.countries) === false) throw new NotHere();
+    return new Map((await this.candidates(q)).filter((t) => passesRefiners(plan, t, true)).map((t) => [t.place_id, t]));
   }
 
   /**
@@ -368,7 +382,7 @@ export class PlacesSearchService implements OnModuleInit {
       // None near the point (SQLite past NEAR_SCAN matches: a start being typed): the address points around it (see nearFallbackQuery).
       docs = mergeCandidates(docs, close.length > 0 ? close : await this.nearbyCandidates(plan, q, pass));
     }
-    docs = docs.filter((d) => passesRefiners(plan, d));
+    docs = docs.filter((d) => passesRefiners(plan, d, pass === 'fuzzy'));
     return rankDocs(plan.tokens, docs, { ...plan.rank, fuzzy: pass === 'fuzzy' });
   }
 

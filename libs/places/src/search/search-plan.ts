@@ -17,7 +17,8 @@ import { parseQuery, postalDigits, QueryToken } from './query-parser';
 import { RankOptions } from './ranking';
 import { canonicalWords, isGermanText } from './doc-tokens';
 import { fold, foldedWords } from './text-fold';
-import { fuzziness } from './fuzzy';
+import { editDistance, fuzziness } from './fuzzy';
+import { prefixEditDistance } from './typo-prefix';
 
 export type SearchKind = 'query' | 'street' | 'municipality' | 'postal';
 
@@ -267,18 +268,26 @@ export function withoutPostOffice(plan: SearchPlan): SearchPlan | null {
   return { ...plan, tokens: [...plan.tokens.slice(0, code + 1), ...plan.tokens.slice(typed)], typedAt: null, typed: code + 1 };
 }
 
-/** Strict municipality refiner, checked on the document itself (the engines only saw its words). */
-export function passesRefiners(plan: SearchPlan, d: PlaceDoc): boolean {
+/** Strict municipality refiner, checked on the document itself (the engines only saw its words); `fuzzy`: the typo pass's (namesRefiner). */
+export function passesRefiners(plan: SearchPlan, d: PlaceDoc, fuzzy = false): boolean {
   if (plan.municipalityIds && plan.municipalityPostal?.strict && !plan.municipalityIds.includes(d.place_id)) return false;
   if (!plan.municipalityWords) return true;
-  return namesRefiner(plan.municipalityWords, d.object === 'municipality' ? d.name : d.municipality, d);
+  return namesRefiner(plan.municipalityWords, d.object === 'municipality' ? d.name : d.municipality, d, fuzzy);
 }
 
-/** Whether `text` (a document's municipality or part) has the refiner's words, the last as a start. */
-export function namesRefiner(refiner: string[], text: string | null, d: Pick<PlaceDoc, 'country'>): boolean {
+/**
+ * Whether `text` (a document's municipality or part) has the refiner's words, the last as a start.
+ * `fuzzy` (the typo pass): each word within the typo pass's edits too (`Chrudm` is Chrudim).
+ */
+export function namesRefiner(refiner: string[], text: string | null, d: Pick<PlaceDoc, 'country'>, fuzzy = false): boolean {
   // Every form a document word is indexed under (`zurich` and `zuerich` for Zürich, `namesti` for nám.).
   const words = text ? canonicalWords(text, isGermanText(d.country)).flatMap((w) => w.forms) : [];
-  return refiner.every((w, i, all) => words.some((dw) => (i === all.length - 1 ? dw.startsWith(w) : dw === w)));
+  return refiner.every((w, i, all) => {
+    const last = i === all.length - 1;
+    if (words.some((dw) => (last ? dw.startsWith(w) : dw === w))) return true;
+    const edits = fuzzy ? fuzziness(w) : 0;
+    return edits > 0 && words.some((dw) => (last ? prefixEditDistance(w, dw, edits) : editDistance(w, dw, edits)) <= edits);
+  });
 }
 
 /** Postal-code documents whose code starts with these digits (the municipality search's refiner). */

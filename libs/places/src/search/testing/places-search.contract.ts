@@ -200,6 +200,9 @@ export function placesSearchContract(
       expect(texts(await q({ query: 'Rančířov, 586 01 Jihlava' }))[0]).toMatch(/^Rančířov \d+, 586 01 Rančířov$/);
       expect(texts(await q({ query: 'Malá strana 8, 586 01 Jihlava' }))[0]).toMatch(/^Malá strana (120\/)?8, 586 01 Rančířov$/);
       expect(texts(await q({ query: 'Malá stran 8, 586 01 Jihlava' }))[0]).toBe('Malá stráň 8, 586 01 Jihlava');
+      // A typo in the town field: the typo pass's refiner forgives it as it forgives the query's words.
+      expect(texts(await q({ query: 'Rančířov 86', municipality: 'Rančířow' }))).toEqual(['Rančířov 86, 586 01 Rančířov']);
+      expect(await q({ query: 'Rančířov 86', municipality: 'Jihlavx' })).toEqual([]);
       // A three-field form: the town field holding the post office's town of the code field.
       expect(texts(await q({ query: 'Rančířov 86', municipality: 'Jihlava', postal_code: '586 01' }))).toEqual(['Rančířov 86, 586 01 Rančířov']);
       expect(texts(await q({ query: 'Rančířov 8', municipality: 'Jihl', postal_code: '58601' }))[0]).toBe('Rančířov 8, 586 01 Rančířov');
@@ -323,6 +326,11 @@ export function placesSearchContract(
       expect(await codes('747', 'Podvihov')).toEqual(['747 06 Opava']);
       expect(await codes('5', 'Předměstí')).toEqual(['568 02 Svitavy']);
       expect(await codes('58', 'Podvihov')).toEqual([]);
+      // A typo in the town: the typo pass's towns (`Rančířow`, `Branka u Opavi`), on the code's own document too.
+      expect(await codes('586', 'Rančířow')).toEqual(['586 01 Rančířov']);
+      expect(await codes('747', 'Branka u Opavi')).toEqual(['747 41 Branka u Opavy']);
+      expect(await codes('586', 'Jihlavx')).toEqual(['586 01 Jihlava']);
+      expect(await codes('747', 'Rančířow')).toEqual([]);
       // What the store reads for it: the codes of the towns' documents, from the typed start.
       expect(await store.municipalityPostalCodes(['cz_m587869', 'cz_m586846'], '5', 50)).toEqual([
         { municipality_id: 'cz_m586846', postal_code: '58601' },
