@@ -324,6 +324,15 @@ export class PlacesSearchService implements OnModuleInit {
     return [...byId].flatMap(([id, town]) => (docs.has(id) ? [inTown(docs.get(id)!, town)] : []));
   }
 
+  /** The municipality the postal code's own document names in each of these countries (its post office's town; null where none). */
+  async postalCodeTowns(countries: readonly CountryCode[], digits: string): Promise<Map<CountryCode, string | null>> {
+    const out = new Map<CountryCode, string | null>(countries.map((c) => [c, null]));
+    if (countries.length === 0 || !digits) return out;
+    const docs = await this.timeEngine(this.store.engine, 'places.postal_codes_by_id', () => this.store.getMany(countries.map((c) => placeId(c, 'postal_code', digits))));
+    for (const d of docs) out.set(d.country, d.municipality);
+    return out;
+  }
+
   /** What a plan finds (rankedFor), else the other reading of its digits typed last, else the text before the word being typed. */
   private async found(plan: SearchPlan, inline: boolean): Promise<[SearchPlan, Ranked[]]> {
     let [shown, ranked] = await this.rankedFor(plan, inline);

@@ -96,7 +96,7 @@ const sum = (ds: (number | null)[]) => ds.reduce<number>((a, d) => a + (d ?? 0),
  * that is neither named (nor misspelt) nor confirmed by the postal code, or a misspelt street in
  * a town that is not the typed one either (two independent errors are a guess, not a correction).
  */
-export function matchCandidate(input: AddressInput, p: Place): CandidateMatch | null {
+export function matchCandidate(input: AddressInput, p: Place, officeTown: string | null = null): CandidateMatch | null {
   if (p.object !== 'address') return null;
   const out: AddressCorrection[] = [];
   const fix = (field: CorrectedField, given: string | null, value: string | null | undefined) => out.push({ field, given, value: value ?? null });
@@ -123,8 +123,13 @@ export function matchCandidate(input: AddressInput, p: Place): CandidateMatch | 
     if (sn && evidence !== !!p.formatted_number?.startsWith('č. ev.')) cost++;
   }
 
+  const postalOk = input.postal ? digitsOf(p.postal_code) === input.postal.digits : null;
+  // With its postal code typed, an address may be written with the code's post office town (`Sobětuchy 45, 537 01 Chrudim`), whole.
+  const office = new Field(postalOk ? officeTown : null);
+  const typedTown = [...input.loose, ...(input.municipality?.words ?? [])];
+  const officeWhole = office.words.length > 0 && office.words.every((f) => typedTown.some((w) => w.folded === f));
   const street = new Field(streetOf(p));
-  const town = new Field([p.municipality, p.district, postalTown(p)].filter(Boolean).join(' '));
+  const town = new Field([p.municipality, p.district, postalTown(p), officeWhole ? officeTown : null].filter(Boolean).join(' '));
   const municipality = new Field(p.municipality);
   let streetFuzzy = false;
   if (input.street) {
@@ -165,7 +170,6 @@ export function matchCandidate(input: AddressInput, p: Place): CandidateMatch | 
   }
   cost += street.unmet;
 
-  const postalOk = input.postal ? digitsOf(p.postal_code) === input.postal.digits : null;
   let townFuzzy = false;
   let townWrong = unmatched.length > 0;
   if (input.municipality) {
@@ -184,7 +188,9 @@ export function matchCandidate(input: AddressInput, p: Place): CandidateMatch | 
   const townTyped = !!input.municipality || input.loose.length > 0 && municipality.met.some(Boolean);
   if (townTyped) cost += municipality.unmet;
   // A town typed short of its name (`Suchdol` for Suchdol nad Lužnicí) is not the address as typed: the name is the correction.
-  if (townTyped && municipality.unmet > 0 && !out.some((c) => c.field === 'municipality') && !cityWhole(p.municipality, input.municipality ? input.municipality.words : input.loose)) {
+  // Not the post office's town typed whole in the town field.
+  const officeNamed = officeWhole && !!input.municipality && input.municipality.words.every((w) => office.best(w).d === 0);
+  if (townTyped && municipality.unmet > 0 && !officeNamed && !out.some((c) => c.field === 'municipality') && !cityWhole(p.municipality, input.municipality ? input.municipality.words : input.loose)) {
     fix('municipality', input.municipality ? input.municipality.typed : input.loose.filter((w) => municipality.has(w)).map((w) => w.typed).join(' ') || null, p.municipality);
   }
   // Neither town nor postal code: the address is not complete without them.

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_LIMIT, parseRequest, Place, PlaceQueryRequest, PlaceValidateRequest, PlaceValidation } from '@lookup/contracts';
+import { CountryCode, DEFAULT_LIMIT, parseRequest, Place, PlaceQueryRequest, PlaceValidateRequest, PlaceValidation } from '@lookup/contracts';
 import { PlacesSearchService } from '../search/places-search.service';
 import { AddressInput, readInputs } from './validate-input';
 import { validationSearches } from './validate-searches';
@@ -29,10 +29,18 @@ export class PlacesValidateService {
   private async validateReading(input: AddressInput, dto: PlaceValidateRequest): Promise<PlaceValidation> {
     const limit = dto.limit ?? DEFAULT_LIMIT;
     const found: Place[] = [];
+    // The typed postal code's own town per country (its post office's), read once a candidate of that country has the code.
+    const offices = new Map<CountryCode, string | null>();
+    const officeTown = (p: Place) => offices.get(p.country as CountryCode) ?? null;
     let verdict = decideValidation(input, found, limit);
     for (const params of validationSearches(input, dto)) {
       found.push(...(await this.search.query(parseRequest(PlaceQueryRequest, params))));
-      verdict = decideValidation(input, found, limit);
+      if (input.postal) {
+        const digits = input.postal.digits;
+        const asked = [...new Set(found.filter((p) => p.postal_code?.replace(/[\s-]/g, '') === digits).map((p) => p.country as CountryCode))].filter((c) => !offices.has(c));
+        for (const [country, town] of await this.search.postalCodeTowns(asked, digits)) offices.set(country, town);
+      }
+      verdict = decideValidation(input, found, limit, officeTown);
       if (isSettled(verdict)) break;
     }
     return verdict;

@@ -4,14 +4,17 @@ import { AddressInput, hasNumber } from './validate-input';
 
 const STATUS: Record<Exclude<ValidationVerdict, 'ambiguous'>, ValidationStatus> = { exact: 'valid', corrected: 'unsure', not_found: 'invalid' };
 
+/** The municipality a postal code's own document names (its post office's town), for a candidate; null where unknown. */
+export type OfficeTownOf = (p: Place) => string | null;
+
 /** Every candidate compared once, in the order the searches ranked them, each address once. */
-export function viableMatches(input: AddressInput, places: Place[]): CandidateMatch[] {
+export function viableMatches(input: AddressInput, places: Place[], officeTown: OfficeTownOf = () => null): CandidateMatch[] {
   const seen = new Set<string>();
   const out: CandidateMatch[] = [];
   for (const p of places) {
     if (seen.has(p.place_id)) continue;
     seen.add(p.place_id);
-    const m = matchCandidate(input, p);
+    const m = matchCandidate(input, p, officeTown(p));
     if (m) out.push(m);
   }
   return out;
@@ -23,8 +26,8 @@ export function viableMatches(input: AddressInput, places: Place[]): CandidateMa
  * corrected, several equally good ones are ambiguous (up to `limit` of them, closest first,
  * then in search order), none is not_found.
  */
-export function decideValidation(input: AddressInput, places: Place[], limit: number): PlaceValidation {
-  const matches = viableMatches(input, places);
+export function decideValidation(input: AddressInput, places: Place[], limit: number, officeTown?: OfficeTownOf): PlaceValidation {
+  const matches = viableMatches(input, places, officeTown);
   if (matches.length === 0) return answer('not_found', STATUS.not_found, null, [], []);
   const fewest = Math.min(...matches.map((m) => m.corrections.length));
   const tied = matches.filter((m) => m.corrections.length === fewest);

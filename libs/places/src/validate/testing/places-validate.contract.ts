@@ -56,6 +56,15 @@ export function placesValidateContract(engine: string, makeStore: () => Promise<
       expect(summary(await validate({ query: 'Lihovarská 79/22a, Opavva' }))).toEqual(['corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Opavva>Opava']]);
     });
 
+    it('takes the postal code\'s post office town, typed whole after the code, as a correct town', async () => {
+      // 586 01 serves Rančířov from Jihlava's post office (its document names Jihlava): a Czech postal address may be written so.
+      expect(summary(await validate({ query: 'Rančířov 86, 586 01 Jihlava' }))).toEqual(['exact', 'Rančířov 86, 586 01 Rančířov', []]);
+      expect(summary(await validate({ query: 'Rančířov 86', municipality: 'Jihlava', postal_code: '586 01' }))).toEqual(['exact', 'Rančířov 86, 586 01 Rančířov', []]);
+      // Not without the code, nor another town with it.
+      expect(summary(await validate({ query: 'Rančířov 86', municipality: 'Jihlava' }))[0]).not.toBe('exact');
+      expect(summary(await validate({ query: 'Rančířov 86, 586 01 Opava' }))).toEqual(['corrected', 'Rančířov 86, 586 01 Rančířov', ['municipality:Opava>Rančířov']]);
+    });
+
     it('trusts the postal code over a wrong town', async () => {
       expect(summary(await validate({ query: 'Lihovarská 79/22a', municipality: 'Olomouc', postal_code: '74601' }))).toEqual([
         'corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Olomouc>Opava'],
