@@ -219,3 +219,12 @@ export function postalDigits(text: string): string | null {
   const digits = text.replace(/[\s-]/g, '');
   return /^\d{1,6}$/.test(digits) ? digits : null;
 }
+
+/**
+ * A Slovak postal code that lost its leading zero (sent as a JSON number: `2305` for 023 05)
+ * gets it back in a search of Slovakia alone: no Slovak code starts with 1-7 (those are Czech),
+ * so such digits would find nothing there.
+ */
+export function slovakZero(digits: string, countries: readonly string[] | null | undefined): string {
+  return countries?.length === 1 && countries[0] === 'SK' && digits.length < 5 && /^[1-7]/.test(digits) ? `0${digits}` : digits;
+}

@@ -13,7 +13,7 @@ import {
 import { PlaceDoc } from '../domain/place.doc';
 import { NearbyQuery, PlacesStore } from '../store/places.store';
 import { CANDIDATES, CandidateQuery, NEAR_KM, Pass, TermClause, termsFor } from './candidate-query';
-import { parseQuery, postalDigits, QueryToken } from './query-parser';
+import { parseQuery, postalDigits, QueryToken, slovakZero } from './query-parser';
 import { RankOptions } from './ranking';
 import { canonicalWords, isGermanText } from './doc-tokens';
 import { fold, foldedWords } from './text-fold';
@@ -59,9 +59,10 @@ export interface SearchPlan {
 export type SearchDto = PlaceQueryRequest | StreetQueryRequest | MunicipalityQueryRequest | PostalQueryRequest;
 
 /** The postal search's query is digits (`746`, `74601`, `746 01`); a name falls back to the general parser. */
-function postalTokens(query: string): QueryToken[] {
-  const digits = postalDigits(query);
-  if (digits === null) return parseQuery(query).tokens;
+function postalTokens(query: string, countries: readonly string[] | null | undefined): QueryToken[] {
+  const typed = postalDigits(query);
+  if (typed === null) return parseQuery(query).tokens;
+  const digits = slovakZero(typed, countries);
   return [{ kind: 'postal', folded: digits, lower: digits, prefix: digits.length < 5 }];
 }
 
@@ -96,7 +97,8 @@ export function planSearch(kind: SearchKind, dto: SearchDto, located: LatLng | n
   const parsed = kind === 'postal' ? null : parseQuery(dto.query);
   const q = dto as Partial<PlaceQueryRequest>;
   const municipality = kind !== 'municipality' ? q.municipality?.trim() : undefined;
-  const postal = kind === 'query' || kind === 'municipality' ? (q.postal_code ? postalDigits(q.postal_code) : null) : null;
+  const typedPostal = kind === 'query' || kind === 'municipality' ? (q.postal_code ? postalDigits(q.postal_code) : null) : null;
+  const postal = typedPostal === null ? null : slovakZero(typedPostal, base.country);
   const municipalityWords = municipality ? foldedWords(municipality) : null;
   // The query's tokens, then the street field's, then the municipality refiner's words the query does not have.
   const withFields = (typed: QueryToken[]): { tokens: QueryToken[]; typedAt: number | null; typed: number } => {
@@ -110,7 +112,7 @@ export function planSearch(kind: SearchKind, dto: SearchDto, located: LatLng | n
     }
     return { tokens, typedAt, typed: typed.length };
   };
-  const { tokens, typedAt, typed } = withFields(parsed ? parsed.tokens : postalTokens(dto.query));
+  const { tokens, typedAt, typed } = withFields(parsed ? parsed.tokens : postalTokens(dto.query, base.country));
   const alternative = parsed?.alternative ? withFields(parsed.alternative) : undefined;
   // An explicit point wins over the located caller; both bias the same bounded way.
   const around = base.around_latlng ? parseLatLng(base.around_latlng) : (located ?? null);

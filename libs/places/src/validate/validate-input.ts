@@ -1,5 +1,5 @@
 import { PlaceValidateRequest } from '@lookup/contracts';
-import { parseQuery, QueryToken } from '../search/query-parser';
+import { parseQuery, QueryToken, slovakZero } from '../search/query-parser';
 
 /** A typed word: `folded` is what is compared (the search's own folding and abbreviations), `typed` what is reported. */
 export interface TypedWord {
@@ -130,9 +130,9 @@ function explicitNumbers(dto: PlaceValidateRequest): TypedNumbers {
   return n;
 }
 
-function postalOf(typed: string | undefined): AddressInput['postal'] {
+function postalOf(typed: string | undefined, countries: readonly string[] | undefined): AddressInput['postal'] {
   if (!typed?.trim()) return null;
-  return { typed: typed.trim(), digits: typed.replace(/[\s-]/g, '') };
+  return { typed: typed.trim(), digits: slovakZero(typed.replace(/[\s-]/g, ''), countries) };
 }
 
 /** Countries whose postal codes have four digits (AT, CH, LI): there `1010` in `query` may be one. */
@@ -178,7 +178,7 @@ function readInputFrom(dto: PlaceValidateRequest, queryTokens: QueryToken[], lon
   const explicit = explicitNumbers(dto);
   const numbers = hasAny(explicit) ? explicit : hasAny(numbersIn(streetTokens)) ? numbersIn(streetTokens) : numbersIn(queryTokens, loneAt);
   const queryPostal = queryTokens.find((t) => t.kind === 'postal');
-  const postal = postalOf(dto.postal_code) ?? (queryPostal ? { typed: postalAsWritten(dto.query, queryPostal.folded), digits: queryPostal.folded } : null);
+  const postal = postalOf(dto.postal_code, dto.country) ?? (queryPostal ? { typed: postalAsWritten(dto.query, queryPostal.folded), digits: queryPostal.folded } : null);
   // Kept even where a part repeats them: in a village without streets the town's name is also the street's.
   const loose = wordsOf(queryTokens, dto.query);
   return { street, municipality, loose, numbers, postal };

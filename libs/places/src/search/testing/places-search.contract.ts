@@ -341,6 +341,15 @@ export function placesSearchContract(
       expect(await store.municipalityPostalCodes([], '5', 50)).toEqual([]);
     });
 
+    it('gives a Slovak postal code sent as a number its leading zero back (no Slovak code starts with 1-7)', async () => {
+      const postal = (query: unknown, country?: string) => svc.postal(parseRequest(PostalQueryRequest, { query, ...(country ? { country } : {}) }));
+      expect((await postal(4018, 'SK')).map((p) => p.postal_code)).toEqual(['040 18']);
+      expect((await postal('401', 'SK')).map((p) => p.postal_code)).toEqual(['040 18']);
+      expect(texts(await q({ query: 'Krásna 5', postal_code: 4018, country: 'SK' }))).toEqual(['Krásna 5, 040 18 Košice - Krásna']);
+      // Not where another country is searched too: there 4018 is a start of other codes.
+      expect((await postal(4018)).map((p) => p.postal_code)).not.toContain('040 18');
+    });
+
     it('finds postal codes, with the postal field set and the municipality refiner', async () => {
       const r = await svc.postal(parseRequest(PostalQueryRequest, { query: '747', municipality: 'Branka' }));
       expect(r.map((p) => p.postal_code)).toEqual(['747 41']);

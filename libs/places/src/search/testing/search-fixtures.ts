@@ -195,6 +195,7 @@ export function searchFixtureDocs(): PlaceDoc[] {
     postalCode('osek'),
     postalCode('jihlava'),
     postalCode('bratislava'),
+    postalCode('kosice'),
     ...foreignFixtureDocs(),
   ];
 }

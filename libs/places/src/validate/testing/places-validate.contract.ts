@@ -65,6 +65,10 @@ export function placesValidateContract(engine: string, makeStore: () => Promise<
       expect(summary(await validate({ query: 'Rančířov 86, 586 01 Opava' }))).toEqual(['corrected', 'Rančířov 86, 586 01 Rančířov', ['municipality:Opava>Rančířov']]);
     });
 
+    it('reads a Slovak postal code sent as a number with its leading zero', async () => {
+      expect(summary(await validate({ query: 'Krásna 5', municipality: 'Košice - Krásna', postal_code: 4018, country: 'SK' }))).toEqual(['exact', 'Krásna 5, 040 18 Košice - Krásna', []]);
+    });
+
     it('trusts the postal code over a wrong town', async () => {
       expect(summary(await validate({ query: 'Lihovarská 79/22a', municipality: 'Olomouc', postal_code: '74601' }))).toEqual([
         'corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Olomouc>Opava'],
