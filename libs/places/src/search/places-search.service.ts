@@ -354,9 +354,8 @@ export class PlacesSearchService implements OnModuleInit {
   private async officeTownFreed(kind: SearchKind, dto: SearchDto, located: LatLng | null, plan: SearchPlan): Promise<SearchPlan | null> {
     const words = plan.municipalityWords;
     if (kind !== 'query' || !plan.postalPrefix || !words) return null;
-    const ids = (plan.countries ?? COUNTRY_CODES).map((c) => placeId(c, 'postal_code', plan.postalPrefix!));
-    const codes = await this.timeEngine(this.store.engine, 'places.postal_codes_by_id', () => this.store.getMany(ids));
-    if (!codes.some((c) => namesRefiner(words, c.municipality, c))) return null;
+    const towns = await this.postalCodeTowns(plan.countries ?? COUNTRY_CODES, plan.postalPrefix);
+    if (![...towns].some(([country, town]) => namesRefiner(words, town, { country }))) return null;
     return planSearch(kind, { ...dto, municipality: undefined } as SearchDto, located);
   }
 
