@@ -23,6 +23,17 @@ describe('validation verdict', () => {
     }
   });
 
+  it('takes the postal code\'s post office town only typed whole and with the code', () => {
+    // An invented office of several words for 747 41, to tell its whole name from a word of it.
+    const office = (p: Place) => (p.postal_code === '747 41' ? 'Hradec nad Moravicí' : null);
+    const v = (params: Record<string, unknown>) => decideValidation(readInput(parseRequest(PlaceValidateRequest, params)), all, 7, office);
+    expect(v({ query: 'Cihelní 265, 747 41 Hradec nad Moravicí' })).toMatchObject({ verdict: 'exact', corrections: [] });
+    expect(v({ query: 'Cihelní 265', municipality: 'Hradec nad Moravicí', postal_code: '747 41' })).toMatchObject({ verdict: 'exact', corrections: [] });
+    expect(v({ query: 'Cihelní 265, 747 41 Hradec' })).toMatchObject({ verdict: 'corrected', corrections: [{ field: 'municipality', given: 'Hradec', value: 'Branka u Opavy' }] });
+    expect(v({ query: 'Cihelní 265', municipality: 'Hradec', postal_code: '747 41' })).toMatchObject({ verdict: 'corrected' });
+    expect(v({ query: 'Cihelní 265, Hradec nad Moravicí' }).verdict).not.toBe('exact');
+  });
+
   it('reads villages without streets and evidence numbers', () => {
     expect(decide({ query: 'Rančířov 86' })).toMatchObject({ verdict: 'exact', place: { place_id: 'cz_a1019' } });
     expect(decide({ query: 'Podvihov č. ev. 59, 747 06 Opava' })).toMatchObject({ verdict: 'exact', place: { place_id: 'cz_a1009' } });
