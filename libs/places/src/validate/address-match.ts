@@ -93,8 +93,9 @@ const sum = (ds: (number | null)[]) => ds.reduce<number>((a, d) => a + (d ?? 0),
  * Pure: the corrections that turn the typed address into this candidate, or null when the
  * candidate is not the typed address at all: a house number that differs, a street (or, in a
  * village without streets, the part) that is not even a misspelling of the typed one, a town
- * that is neither named (nor misspelt) nor confirmed by the postal code, or a misspelt street in
- * a town that is not the typed one either (two independent errors are a guess, not a correction).
+ * that is neither named (nor misspelt) nor confirmed by the postal code, a misspelt street in
+ * a town that is not the typed one either, or a wrong postal code with a town that is not the
+ * typed one (two independent errors are a guess, not a correction).
  */
 export function matchCandidate(input: AddressInput, p: Place, officeTown: string | null = null): CandidateMatch | null {
   if (p.object !== 'address') return null;
@@ -198,5 +199,8 @@ export function matchCandidate(input: AddressInput, p: Place, officeTown: string
     fix('municipality', null, p.municipality);
     fix('postal_code', null, p.postal_code);
   }
+  // A wrong postal code and a town that is not the typed one (misspelt, or typed short of its
+  // name) are two errors: `Husova 12, 602 00 Brno` is not Husova 12 in 684 01 Slavkov u Brna.
+  if (postalOk === false && out.some((c) => c.field === 'municipality')) return null;
   return { place: p, corrections: out, cost };
 }

@@ -77,6 +77,17 @@ export function placesValidateContract(engine: string, makeStore: () => Promise<
       expect(summary(await validate({ query: 'Lihovarská 79/22a, 746 01 Olomouc' }))).toEqual(['corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Olomouc>Opava']]);
     });
 
+    it('does not correct a wrong postal code together with a town that is not the one typed (two errors are a guess)', async () => {
+      // Cihelní 265 is in Branka u Opavy (747 41): Opava, one letter from the name's last word, with Opava's code is another town.
+      expect(summary(await validate({ query: 'Cihelní 265, 746 01 Opava' }))[0]).toBe('not_found');
+      expect(summary(await validate({ query: 'Cihelní 265', municipality: 'Opava', postal_code: '746 01' }))[0]).toBe('not_found');
+      // The town typed short of its name, with a wrong code.
+      expect(summary(await validate({ query: 'Cihelní 265, 747 99 Branka' }))[0]).toBe('not_found');
+      // Either error alone is still corrected.
+      expect(summary(await validate({ query: 'Cihelní 265, 747 99 Branka u Opavy' }))).toEqual(['corrected', 'Cihelní 265, 747 41 Branka u Opavy', ['postal_code:747 99>747 41']]);
+      expect(summary(await validate({ query: 'Cihelní 265, 747 41 Branka' }))).toEqual(['corrected', 'Cihelní 265, 747 41 Branka u Opavy', ['municipality:Branka>Branka u Opavy']]);
+    });
+
     it('says not_found for a number that does not exist and a street the town does not have', async () => {
       expect((await validate({ query: 'Lihovarská 999', municipality: 'Opava' })).verdict).toBe('not_found');
       expect((await validate({ query: 'Lidická 500', municipality: 'Opava' })).verdict).toBe('not_found');
