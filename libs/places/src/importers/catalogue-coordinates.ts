@@ -80,7 +80,7 @@ function byNameAndCounty(cat: Catalogue, rows: GeonamesPostalRow[], report: Coor
     const inCounty = named.filter((r) => countyKey(r.admin2Name) === county);
     if (inCounty.length) {
       report.byNameAndCounty++;
-      return mean(inCounty);
+      return placed(m, inCounty);
     }
     // A name filed under one okres only is one place, however many postal codes it has; but when
     // the catalogue has the name twice (Hradište in Partizánske and in Poltár) and GeoNames only
@@ -88,10 +88,16 @@ function byNameAndCounty(cat: Catalogue, rows: GeonamesPostalRow[], report: Coor
     const unique = homonyms.get(normName(m.name))!.length === 1 && new Set(named.map((r) => countyKey(r.admin2Name))).size === 1;
     if (named.length && unique) {
       report.byNameOnly++;
-      return mean(named);
+      return placed(m, named);
     }
     return null;
   };
+
+  /** The rows' mean position; their postal codes become the municipality's (its weight until addresses are counted, see estimateTownWeights). */
+  function placed(m: PlaceDoc, found: GeonamesPostalRow[]): LatLng | null {
+    cat.postalCodes.set(m.place_id, new Set(found.map((r) => r.postalCode)));
+    return mean(found);
+  }
 }
 
 function rollUp(parents: PlaceDoc[], children: PlaceDoc[], parentOf: (c: PlaceDoc) => string | null): void {

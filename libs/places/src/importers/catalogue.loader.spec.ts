@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describeWithData, sharedData } from '@lookup/shared/testing';
 import { PlaceDoc } from '../domain/place.doc';
-import { loadCatalogue, LoadedCatalogue } from './catalogue.loader';
+import { ADDRESSES_PER_POSTAL_CODE, loadCatalogue, LoadedCatalogue } from './catalogue.loader';
 
 const FIXTURES = resolve(__dirname, '../fixtures');
 
@@ -40,6 +40,20 @@ describe('loadCatalogue on the fixtures', () => {
     expect(docs.every((d) => d.lat !== null && d.lng !== null)).toBe(true);
     expect(catalogue.postalCodes.get('cz_m554782')).toEqual(new Set(['11000', '18600', '12000']));
     expectConsistent(docs);
+  });
+
+  it('weighs each municipality by its postal codes until its addresses are counted (Praha 3 in the fixture, Bludov 1)', async () => {
+    const { docs } = await loadCatalogue({ country: 'CZ', sources: { pscList: resolve(FIXTURES, 'cz/psc-list.csv') } });
+    const weight = (name: string) => docs.find((d) => d.object === 'municipality' && d.name === name)?.weight;
+    expect([weight('Praha'), weight('Zlín'), weight('Bludov')]).toEqual([3, 3, 1].map((n) => n * ADDRESSES_PER_POSTAL_CODE));
+    // SK by the codes of the GeoNames rows that placed it (the register has none).
+    const sk = await loadCatalogue({ country: 'SK', sources: { register: resolve(FIXTURES, 'sk/DavkaInit-catalogue.xml'), geonames: resolve(FIXTURES, 'geonames/SK.txt') } });
+    const placed = sk.docs.filter((d) => d.object === 'municipality' && d.lat !== null);
+    expect(placed.length).toBeGreaterThan(0);
+    for (const m of placed) expect(m.weight).toBe(sk.catalogue.postalCodes.get(m.place_id)!.size * ADDRESSES_PER_POSTAL_CODE);
+    // GeoNames' catalogues (PL, AT, CH, LI) alike.
+    const li = await loadCatalogue({ country: 'LI', sources: { geonames: resolve(FIXTURES, 'geonames/LI.txt') } });
+    for (const m of li.docs.filter((d) => d.object === 'municipality')) expect(m.weight).toBe(li.catalogue.postalCodes.get(m.place_id)!.size * ADDRESSES_PER_POSTAL_CODE);
   });
 });
 

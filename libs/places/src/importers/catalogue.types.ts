@@ -7,7 +7,7 @@ export interface Catalogue {
   regions: PlaceDoc[];
   counties: PlaceDoc[];
   municipalities: PlaceDoc[];
-  /** Per municipality place_id: its postal codes, digits only (CZ: from the PSC list; SK: none yet). */
+  /** Per municipality place_id: its postal codes, digits only (CZ: from the PSC list; SK: of the GeoNames rows that placed it; PL, AT, CH, LI: of its GeoNames rows). */
   postalCodes: Map<string, Set<string>>;
   /** Per municipality place_id: names of its parts (CZ `nazcobce`). */
   parts: Map<string, Set<string>>;

@@ -1,6 +1,7 @@
 import { emptyDoc, PlaceDoc } from '../domain/place.doc';
 import { parseQuery } from './query-parser';
 import { AROUND_MAX_BONUS, rankDocs, SCORE } from './ranking';
+import { ADDRESSES_PER_POSTAL_CODE } from '../importers/catalogue.loader';
 
 function addr(id: string, street: string, sn: string, bn: string | null = null, at: [number, number] = [49.9, 17.9]): PlaceDoc {
   return { ...emptyDoc('CZ', 'address', id, `${street} ${sn}`), street, municipality: 'Opava', district: 'Předměstí', street_number: sn, building_number: bn, number_kind: 'cp', postal_code: '74601', lat: at[0], lng: at[1] };
@@ -8,7 +9,28 @@ function addr(id: string, street: string, sn: string, bn: string | null = null, 
 
 const ids = (query: string, docs: PlaceDoc[], around?: { lat: number; lng: number }) => rankDocs(parseQuery(query).tokens, docs, { around }).map((r) => r.doc.place_id);
 
+/** A municipality with its address points in the CZ register (2023-12-31) as weight. */
+const town = (name: string, weight: number): PlaceDoc => ({ ...emptyDoc('CZ', 'municipality', `cz_m${name}`, name), municipality: name, weight });
+const towns = (query: string, docs: PlaceDoc[]) => rankDocs(parseQuery(query).tokens, docs, { towns: true }).map((r) => r.doc.name);
+
 describe('ranking', () => {
+  it('chooses among the towns a typed start fits by their size, those whose name starts with it first (towns)', () => {
+    const hrad = [town('Dívčí Hrad', 79), town('Hradec', 408), town('Hradec', 119), town('Hradec Králové', 16197)];
+    expect(towns('Hrad', hrad)).toEqual(['Hradec Králové', 'Hradec', 'Hradec', 'Dívčí Hrad']);
+    // Without the option (an address search), the whole word Hrad still wins.
+    expect(rankDocs(parseQuery('Hrad').tokens, hrad).map((r) => r.doc.name)[0]).toBe('Dívčí Hrad');
+    expect(towns('Liber', [town('Libeř', 810), town('Liberk', 475), town('Liberec', 16140)])).toEqual(['Liberec', 'Libeř', 'Liberk']);
+    // Praha is missing from the register extract: its 61 postal codes in the PSC list weigh for it (catalogue.loader.ts).
+    const pra = [town('Prace', 374), town('Pravy', 61), town('Jílové u Prahy', 2897), town('Praha', 61 * ADDRESSES_PER_POSTAL_CODE)];
+    expect(towns('Pra', pra)).toEqual(['Praha', 'Prace', 'Pravy', 'Jílové u Prahy']);
+    // A whole name typed as it is written is that town, before a larger one it starts (typed without its diacritics, not).
+    expect(towns('Hradec', hrad.slice(1))).toEqual(['Hradec', 'Hradec', 'Hradec Králové']);
+    const bohunov = [town('Bohuňovice', 847), town('Bohuňov', 106), town('Bohuňov', 127)];
+    expect(towns('Bohuňov', bohunov)).toEqual(['Bohuňov', 'Bohuňov', 'Bohuňovice']);
+    expect(towns('Bohunov', bohunov)[0]).toBe('Bohuňovice');
+    expect(towns('Ostrov', [town('Ostrá', 478), town('Ostrov', 61), town('Ostrov', 2109)])).toEqual(['Ostrov', 'Ostrov']);
+  });
+
   it('puts an exact number above its prefixes, shorter prefixes first', () => {
     const docs = [addr('cz_a83a', 'Hlavní', '83a'), addr('cz_a83', 'Hlavní', '83'), addr('cz_a8', 'Hlavní', '8')];
     expect(ids('Hlavní 8', docs)).toEqual(['cz_a8', 'cz_a83', 'cz_a83a']);

@@ -36,6 +36,12 @@ export const SCORE = {
   missing: -10,
   coverage: 2,
   weight: 1,
+  /** The weight's share where a town is chosen (`towns`): a town's size tells which of the names a prefix starts people mean. */
+  townWeight: 6,
+  /** A town whose name starts with what was typed, where a town is chosen (`Pra`: Praha before Jílové u Prahy). */
+  townStart: 2,
+  /** A town whose whole name was typed as it is written, where a town is chosen (`Bohuňov` before Bohuňovice). */
+  townWhole: 2,
   preference: 3,
 } as const;
 
@@ -57,6 +63,14 @@ export interface RankOptions {
   /** Refiners in preference mode: boosts instead of filters. */
   preferMunicipality?: string | null;
   preferPostal?: string | null;
+  /**
+   * A town is being chosen (municipality search, a checkout's town field): the word being typed
+   * scores the same whether it is a whole word of the name or the start of a longer one (`Hrad`
+   * is as much Hradec Králové as Dívčí Hrad), a name counts as covered by how much of its words
+   * was typed, one that starts with what was typed comes first, and the town's size (weight)
+   * counts more: `Pra` is Praha before Prace and before Jílové u Prahy.
+   */
+  towns?: boolean;
 }
 
 export interface TokenMatch {
@@ -82,13 +96,14 @@ function diacritics(t: QueryToken, lower: string): number {
   if (lower === t.lower) return SCORE.exactDiacritics;
   return t.lower !== t.folded ? SCORE.otherDiacritics : 0;
 }
-type TokenScore = { points: number; how: TokenMatch['how']; word?: number; field?: NumberField };
+/** `cover`: how much of the word met was typed (1 unless a prefix of it); `asWritten`: typed whole, diacritics and all. */
+type TokenScore = { points: number; how: TokenMatch['how']; word?: number; field?: NumberField; cover?: number; asWritten?: boolean };
 
 /** `streetNamed`: a query word met the address's street, which decides what a bare number means (`otherKind`). */
-function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean, streetNamed: boolean): TokenScore {
+function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean, streetNamed: boolean, towns = false): TokenScore {
   let best: TokenScore = { points: SCORE.missing, how: 'none' };
-  const take = (points: number, how: TokenMatch['how'], word?: number, field?: NumberField) => {
-    if (points > best.points) best = { points, how, word, field };
+  const take = (points: number, how: TokenMatch['how'], word?: number, field?: NumberField, cover?: number, asWritten?: boolean) => {
+    if (points > best.points) best = { points, how, word, field, cover, asWritten };
   };
   if (t.kind === 'number') {
     // `79/22a` and `c. ev. 59` say which number is which: the right field earns a bonus, the other one less than an exact match.
@@ -123,8 +138,13 @@ function scoreToken(t: QueryToken, v: DocView, used: Set<number>, fuzzy: boolean
       const bonus = used.has(i) ? -0.5 : 0;
       // Any form of the word (`Hauptstr.` is hauptstrasse, `Müller` also mueller) meets the token; a prefix is measured on the first form it starts.
       const prefixOf = t.prefix ? w.forms.find((f) => f.startsWith(t.folded)) : undefined;
-      if (w.forms.includes(t.folded)) take(SCORE.exact + diacritics(t, w.lower) + bonus, 'exact', i);
-      else if (prefixOf) take(prefixScore(t.folded, prefixOf) + (w.lower.startsWith(t.lower) ? SCORE.exactDiacritics / 2 : 0) + bonus, 'prefix', i);
+      // Choosing a town, the word being typed may be a whole word of one name and the start of another's: alike (see RankOptions.towns).
+      if (w.forms.includes(t.folded) && !(towns && t.prefix)) take(SCORE.exact + diacritics(t, w.lower) + bonus, 'exact', i);
+      else if (prefixOf) {
+        // Choosing a town, how much of the name was typed counts once, in its coverage.
+        const points = towns ? SCORE.prefixBase + SCORE.prefixSpan : prefixScore(t.folded, prefixOf);
+        take(points + (w.lower.startsWith(t.lower) ? SCORE.exactDiacritics / 2 : 0) + bonus, 'prefix', i, undefined, t.folded.length / prefixOf.length, w.lower === t.lower);
+      }
       else if (allowed > 0) {
         // The word being typed may have its typo anywhere in the typed start (`jihav` for jihlava).
         const edits = Math.min(...w.forms.map((f) => (t.prefix ? prefixEditDistance(t.folded, f, allowed) : editDistance(t.folded, f, allowed))));
@@ -191,11 +211,18 @@ export function scoreDoc(tokens: QueryToken[], doc: PlaceDoc, opts: RankOptions 
   let score = 0;
   const matches: TokenMatch[] = new Array<TokenMatch>(tokens.length);
   let streetNamed = false;
+  /** The words met, each by how much of it was typed, and whether each was typed whole as written (see RankOptions.towns). */
+  let covered = 0;
+  let typedAsWritten = true;
   for (const i of order) {
     const t = tokens[i];
     if (t.kind === 'number') streetNamed = meetsStreet(used, v);
-    const r = scoreToken(t, v, used, opts.fuzzy ?? false, streetNamed);
-    if (r.word !== undefined) used.add(r.word);
+    const r = scoreToken(t, v, used, opts.fuzzy ?? false, streetNamed, opts.towns);
+    if (r.word !== undefined && !used.has(r.word)) {
+      used.add(r.word);
+      covered += r.cover ?? 1;
+      if (!r.asWritten) typedAsWritten = false;
+    }
     score += r.points;
     matches[i] = { token: t, how: r.how };
   }
@@ -206,8 +233,10 @@ export function scoreDoc(tokens: QueryToken[], doc: PlaceDoc, opts: RankOptions 
     counted = v.partFrom;
     for (const w of used) if (w >= v.partFrom) counted++;
   }
-  if (counted > 0) score += SCORE.coverage * (used.size / counted);
-  if (doc.weight > 0) score += SCORE.weight * Math.min(1, Math.log10(1 + doc.weight) / 6);
+  if (counted > 0) score += SCORE.coverage * ((opts.towns ? covered : used.size) / counted);
+  if (opts.towns && used.has(0)) score += SCORE.townStart;
+  if (opts.towns && typedAsWritten && used.size === v.words.length && tokens.length === used.size) score += SCORE.townWhole;
+  if (doc.weight > 0) score += (opts.towns ? SCORE.townWeight : SCORE.weight) * Math.min(1, Math.log10(1 + doc.weight) / 6);
   if (opts.preferIds?.length) {
     const ids = [doc.region_id, doc.county_id, doc.municipality_id, doc.place_id];
     if (ids.some((id) => id && opts.preferIds!.includes(id))) score += SCORE.preference;

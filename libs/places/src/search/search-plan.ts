@@ -132,6 +132,7 @@ export function planSearch(kind: SearchKind, dto: SearchDto, located: LatLng | n
       preferIds: !strict && base.context?.length ? base.context : null,
       preferMunicipality: !strict && municipality ? fold(municipality) : null,
       preferPostal: !strict && postal && kind !== 'municipality' ? postal : null,
+      towns: kind === 'municipality',
     },
     limit: base.limit ?? DEFAULT_LIMIT,
   };
