@@ -47,6 +47,9 @@ describe('intl DTOs', () => {
   it('reads trid from a form string and refuses anything else', () => {
     expect(parseRequest(TranslationActionRequest, { trid: '12', contributor: 'a@b.example' }).trid).toBe(12);
     expect(fail(() => parseRequest(TranslationActionRequest, { trid: 'x', contributor: 'a@b.example' }))).toEqual({ type: 'invalid_parameter', param: 'trid' });
+    // Past the tables' integer no translation has the id (99999999999999999999 was read as 1e20 and answered 404 with that number).
+    for (const trid of ['99999999999999999999', '2147483648']) expect(fail(() => parseRequest(TranslationActionRequest, { trid, contributor: 'a@b.example' }))).toEqual({ type: 'invalid_parameter', param: 'trid' });
+    expect(parseRequest(TranslationActionRequest, { trid: '2147483647', contributor: 'a@b.example' }).trid).toBe(2147483647);
     expect(fail(() => parseRequest(PhraseQueryRequest, { query: ['a'] }))).toEqual({ type: 'invalid_parameter', param: 'query' });
   });
 });

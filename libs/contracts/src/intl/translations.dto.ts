@@ -1,8 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Required } from '../validation';
 import { ProjectField } from './intl-scope';
+
+/** The largest translation id: the tables' `integer` (PostgreSQL's is 32 bits). */
+export const MAX_TRANSLATION_ID = 2_147_483_647;
 import { FBT_NUMBER_MASK, FBT_VARIATION_TYPES, FBT_VARIATION_VALUES, LOCALE_PATTERN } from './intl.types';
 
 /** Form bodies carry `variations[0]=4` as the string '4'; JSON may send numbers. */
@@ -50,7 +53,7 @@ export class TranslationQueryMessage extends TranslationQueryRequest {
 
 /** A member acting on one translation: vote, approve, reject. */
 export class TranslationActionRequest {
-  @ApiProperty({ description: 'Translation id' }) @Type(() => Number) @Required() @IsInt({ message: 'trid must be a translation id' }) @Min(1) trid!: number;
+  @ApiProperty({ description: 'Translation id' }) @Type(() => Number) @Required() @IsInt({ message: 'trid must be a translation id' }) @Min(1) @Max(MAX_TRANSLATION_ID, { message: 'trid must be a translation id' }) trid!: number;
   @ApiProperty() @Required() @IsString() @MaxLength(254) @Contributor() contributor!: string;
 }
 
