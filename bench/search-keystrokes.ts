@@ -17,7 +17,8 @@
  * typed on from the end of its house number, with the comma and without it (`Alšova 208 378 06
  * ...`): the keystrokes whose first 7 places lack it, and how many addresses lose it at all. Also
  * `post office`: the addresses whose postal code's document names another town (the post office's,
- * `Sobětuchy 45, 537 01 Chrudim`), written with that town after the code.
+ * `Sobětuchy 45, 537 01 Chrudim`), written with that town after the code, and `post office, no
+ * code`: the same with the town and no code (`Sobětuchy 45, Chrudim`).
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';
@@ -144,7 +145,7 @@ async function main(): Promise<void> {
     // The golden addresses written out as the answer writes them (`Alšova 208, 378 06 Suchdol nad Lužnicí`), typed on from the
     // house number's end with and without the comma: keystrokes whose answer (7 places) lacks the address, and addresses losing it.
     const lost: Record<string, { keys: number; lost: number; addresses: number; first: string[] }> = {};
-    const forms = ['comma', 'no comma', 'post office'] as const;
+    const forms = ['comma', 'no comma', 'post office', 'post office, no code'] as const;
     for (const form of forms) lost[form] = { keys: 0, lost: 0, addresses: 0, first: [] };
     for (const q of golden) {
       const place = (await timed(svc, q.params['query'])).res.find((p) => fits(p, q.expect));
@@ -153,8 +154,9 @@ async function main(): Promise<void> {
       const code = place.postal_code ? await store.get(`${place.country.toLowerCase()}_p${place.postal_code.replace(/\D/g, '')}`) : null;
       const office = code?.municipality && code.municipality !== place.municipality ? code.municipality : null;
       for (const form of forms) {
-        if (form === 'post office' && !office) continue;
-        const text = form === 'comma' ? written : form === 'no comma' ? written.replace(', ', ' ') : `${written.slice(0, written.indexOf(', '))}, ${place.postal_code} ${office}`;
+        if (form.startsWith('post office') && !office) continue;
+        const street = written.slice(0, written.indexOf(', '));
+        const text = form === 'comma' ? written : form === 'no comma' ? written.replace(', ', ' ') : form === 'post office' ? `${street}, ${place.postal_code} ${office}` : `${street}, ${office}`;
         const l = lost[form]!;
         let missed = false;
         for (let k = written.indexOf(', ') + 1; k <= text.length; k++) {

@@ -44,6 +44,7 @@ import {
   viaIpTarget,
   namesRefiner,
   otherReading,
+  withoutOfficeTown,
   withoutPostOffice,
   withoutTypedWord,
 } from './search-plan';
@@ -333,6 +334,15 @@ export class PlacesSearchService implements OnModuleInit {
     return out;
   }
 
+  /** The addresses whose postal code's own document names the town of `words` (its post office's; read in one engine call). */
+  private async atOfficeTown(ranked: Ranked[], words: string[]): Promise<Ranked[]> {
+    const codes = [...new Set(ranked.flatMap((r) => (r.doc.postal_code ? [placeId(r.doc.country, 'postal_code', r.doc.postal_code)] : [])))];
+    if (codes.length === 0) return [];
+    const docs = await this.timeEngine(this.store.engine, 'places.postal_codes_by_id', () => this.store.getMany(codes));
+    const town = new Map(docs.map((d) => [d.place_id, d.municipality]));
+    return ranked.filter((r) => r.doc.postal_code && namesRefiner(words, town.get(placeId(r.doc.country, 'postal_code', r.doc.postal_code)) ?? null, r.doc));
+  }
+
   /** What a plan finds (rankedFor), else the other reading of its digits typed last, else the text before the word being typed. */
   private async found(plan: SearchPlan, inline: boolean): Promise<[SearchPlan, Ranked[]]> {
     let [shown, ranked] = await this.rankedFor(plan, inline);
@@ -362,8 +372,9 @@ export class PlacesSearchService implements OnModuleInit {
   /**
    * The strict pass; when it finds nothing, the strict pass without the town written after a whole
    * postal code (withoutPostOffice: its post office's town, `Sobětuchy 45, 537 01 Chrudim`, before
-   * a typo pass guesses at it: `Cihelní, 747 41 Hradec` is not Na Cihelně in Hradec), then the typo
-   * pass of each. The plan that found them comes with the answer (its tokens are highlighted).
+   * a typo pass guesses at it: `Cihelní, 747 41 Hradec` is not Na Cihelně in Hradec), or without
+   * the words after the house number where no code was written, kept to the places whose code's
+   * own document names them (withoutOfficeTown: `Sobětuchy 45, Chrudim`), then the typo pass of each. The plan that found them comes with the answer (its tokens are highlighted).
    */
   private async rankedFor(plan: SearchPlan, inline: boolean): Promise<[SearchPlan, Ranked[]]> {
     const ranked = await this.pass(plan, 'strict');
@@ -371,11 +382,17 @@ export class PlacesSearchService implements OnModuleInit {
     const office = withoutPostOffice(plan);
     const atOffice = office ? await this.pass(office, 'strict') : [];
     if (atOffice.length) return [office!, atOffice];
+    // The same written without the code (`Sobětuchy 45, Chrudim`): the places whose code's own document names the town.
+    const town = office ? null : withoutOfficeTown(plan);
+    const inTown = town ? await this.pass(town.plan, 'strict') : [];
+    const atTown = town ? await this.atOfficeTown(inTown, town.words) : [];
+    if (atTown.length) return [town!.plan, atTown];
     if (needsTypoPass(plan, ranked)) {
       const fuzzy = await this.pass(plan, 'fuzzy', inline);
       if (fuzzy.length) return [plan, fuzzy];
     }
     if (office && needsTypoPass(office, atOffice)) return [office, await this.pass(office, 'fuzzy', inline)];
+    if (town && needsTypoPass(town.plan, inTown)) return [town.plan, await this.atOfficeTown(await this.pass(town.plan, 'fuzzy', inline), town.words)];
     return [plan, ranked];
   }
 

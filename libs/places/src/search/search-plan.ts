@@ -271,6 +271,29 @@ export function withoutPostOffice(plan: SearchPlan): SearchPlan | null {
   return { ...plan, tokens: [...plan.tokens.slice(0, code + 1), ...plan.tokens.slice(typed)], typedAt: null, typed: code + 1 };
 }
 
+/**
+ * The plan without the words typed after the house number, and those words: an address written
+ * with its post office's town but no postal code (`Sobětuchy 45, Chrudim`: Chrudim's post office
+ * serves Sobětuchy, 537 01), which the places whose postal code's own document names that town
+ * answer (PlacesSearchService.atOfficeTown). Null unless an address search's text has something,
+ * a house number, then only words, and neither a postal code nor a town field.
+ */
+export function withoutOfficeTown(plan: SearchPlan): { plan: SearchPlan; words: string[] } | null {
+  if (plan.municipalityWords || plan.postalPrefix || !plan.objects.includes('address')) return null;
+  const typed = plan.typed ?? plan.tokens.length;
+  let number = -1;
+  for (let i = 0; i < typed; i++) {
+    const kind = plan.tokens[i]!.kind;
+    if (kind === 'postal') return null;
+    if (kind === 'number') number = i;
+  }
+  if (number < 1 || number === typed - 1) return null;
+  const after = plan.tokens.slice(number + 1, typed);
+  if (!after.every((t) => t.kind === 'word')) return null;
+  const tokens = [...plan.tokens.slice(0, number + 1), ...plan.tokens.slice(typed)];
+  return { plan: { ...plan, tokens, typedAt: null, typed: number + 1 }, words: after.map((t) => t.folded) };
+}
+
 /** Strict municipality refiner, checked on the document itself (the engines only saw its words); `fuzzy`: the typo pass's (namesRefiner). */
 export function passesRefiners(plan: SearchPlan, d: PlaceDoc, fuzzy = false): boolean {
   if (plan.municipalityIds && plan.municipalityPostal?.strict && !plan.municipalityIds.includes(d.place_id)) return false;
