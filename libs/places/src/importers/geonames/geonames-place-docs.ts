@@ -175,6 +175,12 @@ function pick(candidates: PlaceDoc[], r: GeonamesPostalRow, withoutNumber = fals
   const name = withoutNumber ? normName(r.place).replace(/ \d+$/, '') : normName(r.place);
   const named = candidates.find((m) => normalName(m) === name) ?? (parts && candidates.find((m) => parts(m).has(name)));
   if (named) return named;
+  // A city whose boroughs are its municipalities (`Košice 2`: Košice-Juh, Košice-Kavečany, ...): its largest borough, not
+  // the one nearest the row, which GeoNames places at the city's generic position (Kavečany's, on its edge).
+  if (withoutNumber) {
+    const boroughs = candidates.filter((m) => normalName(m).startsWith(`${name}-`));
+    if (boroughs.length) return boroughs.reduce((a, b) => (heavier(b, a) ? b : a));
+  }
   let best: PlaceDoc | null = null;
   let bestD = Infinity;
   for (const m of candidates) {
@@ -223,14 +229,31 @@ function* postalDocs(country: CountryCode, rows: GeonamesPostalRow[], placeRow: 
   }
 }
 
-/** The municipality most rows lie in; ties go to the lowest place_id. */
+/** Whether `a` weighs more than `b` (the catalogue's estimate, see estimateTownWeights), else has the lower place_id. */
+function heavier(a: PlaceDoc, b: PlaceDoc): boolean {
+  return a.weight > b.weight || (a.weight === b.weight && a.place_id < b.place_id);
+}
+
+/** The city of a borough that is a municipality (`kosice` of Košice-Juh), else null. */
+function cityOf(m: PlaceDoc): string | null {
+  const at = normalName(m).indexOf('-');
+  return at > 0 ? normalName(m).slice(0, at) : null;
+}
+
+/**
+ * The municipality most rows lie in; ties go to the lowest place_id, or between boroughs of one
+ * city to the heavier (040 01's five Košice boroughs: Juh, not Kavečany on the city's edge). Not
+ * by weight between any two: on the whole CZ register, the codes whose catalogue town is the
+ * register's own majority town fell from 2 318 to 2 309 of 2 694.
+ */
 function majority(ms: PlaceDoc[]): PlaceDoc | null {
   const n = new Map<PlaceDoc, number>();
   for (const m of ms) n.set(m, (n.get(m) ?? 0) + 1);
   let best: PlaceDoc | null = null;
   for (const [m, c] of n) {
     const bc = best ? n.get(best)! : -1;
-    if (c > bc || (c === bc && best && m.place_id < best.place_id)) best = m;
+    const boroughs = best !== null && cityOf(m) !== null && cityOf(m) === cityOf(best);
+    if (c > bc || (c === bc && best && (boroughs ? heavier(m, best) : m.place_id < best.place_id))) best = m;
   }
   return best;
 }

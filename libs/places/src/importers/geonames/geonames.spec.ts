@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { tempDir } from '@lookup/shared/testing';
+import { describeWithData, sharedData, tempDir } from '@lookup/shared/testing';
 import { PlaceDoc } from '../../domain/place.doc';
 import { loadCatalogue } from '../catalogue.loader';
 import { GeonamesImportReport, geonamesPlaceDocs, GeonamesPlaceDocsOptions } from './geonames-place-docs';
@@ -409,5 +409,20 @@ describe('geonamesPlaceDocs', () => {
     // Without a catalogue the codes still come, without context.
     const bare = await collect({ country: 'SK', file: fixture('SK') });
     expect(bare.report.withoutMunicipality).toBe(bare.report.postalCodes);
+  });
+});
+
+describeWithData([sharedData('sk/davky.zip'), sharedData('geonames/SK.txt')], 'geonamesPlaceDocs on the real SK register and GeoNames', () => {
+  it("places a city's numbered post offices and shared codes in its largest borough, never in the village nearest its generic position", async () => {
+    const file = sharedData('geonames/SK.txt');
+    const sk = await loadCatalogue({ country: 'SK', sources: { register: sharedData('sk/davky.zip'), geonames: file } });
+    const { docs } = await collect({ country: 'SK', file, catalogue: sk.catalogue, skipMunicipalities: true });
+    const town = (code: string) => docs.find((d) => d.place_id === `sk_p${code}`)?.municipality;
+    // 040 01 names five Košice boroughs, one row each; Košice 2 and Bratislava 25 are post offices without an okres,
+    // at the city's generic position (Kavečany's; Jasov, a village of its own, was nearest to many).
+    expect([town('04001'), town('04002'), town('82005')]).toEqual(['Košice-Juh', 'Košice-Juh', 'Bratislava-Staré Mesto']);
+    const rows = readFileSync(file, 'utf8').split('\n').map((l) => l.split('\t')).filter((c) => /^(Košice|Bratislava) \d+$/.test(c[2] ?? ''));
+    expect(rows.length).toBeGreaterThan(300);
+    for (const c of rows) expect([c[1], town(c[1]!.replace(/\D/g, ''))?.startsWith(`${c[2]!.split(' ')[0]}-`)]).toEqual([c[1], true]);
   });
 });
