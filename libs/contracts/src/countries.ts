@@ -29,3 +29,9 @@ export function formatPostalCode(country: CountryCode, code: string): string {
   if ((country === 'AT' || country === 'CH' || country === 'LI') && four) return four[1]!;
   return code.trim();
 }
+
+/** A value as an error message about a country shows it: its first 20 characters, then `…` (not a copy of whatever was sent). */
+export function shortValue(v: string | undefined): string {
+  const s = String(v);
+  return s.length > 20 ? `${s.slice(0, 20)}…` : s;
+}

@@ -37,6 +37,14 @@ describe('parseRequest', () => {
       expect((e as Error).message).toMatch(/^Invalid parameter country: one country is expected, not 2 \(one of /);
     }
   });
+  it('names a wrong country cut short, not as a copy of a long value', () => {
+    try {
+      parseRequest(CatalogueRequest, { country: 'Y'.repeat(5000) });
+      throw new Error('accepted');
+    } catch (e) {
+      expect((e as Error).message).toBe(`Invalid parameter country: ${'Y'.repeat(20)}… is not an available country code (one of SK, CZ, PL, AT, CH, LI).`);
+    }
+  });
   it('refuses a body that is not a set of named parameters', () => {
     expect(fail(() => parseRequest(CatalogueRequest, 'country=CZ'))).toEqual({ type: 'invalid_request', param: null, status: 400 });
   });

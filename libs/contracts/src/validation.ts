@@ -1,7 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { ValidationError, validateSync, ValidationOptions, registerDecorator, ValidationArguments } from 'class-validator';
 import { DomainError } from './errors';
-import { COUNTRY_CODES, isCountryCode } from './countries';
+import { COUNTRY_CODES, isCountryCode, shortValue } from './countries';
 import { fastParse } from './fast-parse';
 import { normaliseParams } from './request-shape';
 import { memoiseValidationMetadata } from './validation-metadata';
@@ -99,7 +99,7 @@ export function IsCountry(options?: ValidationOptions): PropertyDecorator {
         message: (a: ValidationArguments) =>
           Array.isArray(a.value) && a.value.length > 1
             ? `one country is expected, not ${a.value.length} (one of ${COUNTRY_CODES.join(', ')})`
-            : `${typeof a.value === 'string' && a.value ? a.value : JSON.stringify(a.value)} is not an available country code (one of ${COUNTRY_CODES.join(', ')})`,
+            : `${shortValue(typeof a.value === 'string' && a.value ? a.value : JSON.stringify(a.value))} is not an available country code (one of ${COUNTRY_CODES.join(', ')})`,
         ...options,
       },
       validator: { validate: (v: unknown) => typeof v === 'string' && isCountryCode(v) },

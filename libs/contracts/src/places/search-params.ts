@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { isIP, registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
-import { COUNTRY_CODES, CountryCode, isCountryCode } from '../countries';
+import { COUNTRY_CODES, CountryCode, isCountryCode, shortValue } from '../countries';
 
 /**
  * Parameter shapes shared by the place searches (compat-notes): arrays arrive from `qs` as
@@ -50,7 +50,12 @@ function countryListProblem(v: unknown): string {
   const available = `available: ${COUNTRY_CODES.join(', ')}; several separated by commas`;
   if (!Array.isArray(v) || v.length === 0) return `country must be an available country code (${available})`;
   const bad = v.filter((c) => typeof c !== 'string' || !isCountryCode(c));
-  if (bad.length) return `${bad.map((c) => (typeof c === 'string' ? c || '(empty)' : JSON.stringify(c))).join(', ')} ${bad.length === 1 ? 'is not an available country code' : 'are not available country codes'} (${available})`;
+  if (bad.length) {
+    // A few of them, each cut short: the message is not a copy of whatever was sent.
+    const named = bad.slice(0, 3).map((c) => shortValue(typeof c === 'string' ? c || '(empty)' : JSON.stringify(c)));
+    const more = bad.length > 3 ? ` and ${bad.length - 3} more` : '';
+    return `${named.join(', ')}${more} ${bad.length === 1 ? 'is not an available country code' : 'are not available country codes'} (${available})`;
+  }
   return `country lists ${v.length} codes, at most ${COUNTRY_CODES.length} (${available})`;
 }
 

@@ -48,6 +48,9 @@ describe('place search DTOs', () => {
     expect(message({ 0: 'LIE' })).toBe(`Invalid parameter country: LIE is not an available country code ${available}.`);
     expect(message('DE, AT, FR')).toBe(`Invalid parameter country: DE, FR are not available country codes ${available}.`);
     expect(message('CZ,SK,PL,AT,CH,LI,CZ')).toBe(`Invalid parameter country: country lists 7 codes, at most 6 ${available}.`);
+    // Not a copy of whatever was sent: each value cut short, at most three named.
+    expect(message('X'.repeat(5000))).toBe(`Invalid parameter country: ${'X'.repeat(20)}… is not an available country code ${available}.`);
+    expect(message('AA,BB,CC,DD,EE')).toBe(`Invalid parameter country: AA, BB, CC and 2 more are not available country codes ${available}.`);
   });
 
   it('names the offending parameter', () => {
