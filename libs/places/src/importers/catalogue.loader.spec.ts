@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { describeWithData, sharedData } from '@lookup/shared/testing';
 import { PlaceDoc } from '../domain/place.doc';
-import { ADDRESSES_PER_POSTAL_CODE, loadCatalogue, LoadedCatalogue } from './catalogue.loader';
+import { loadCatalogue, LoadedCatalogue } from './catalogue.loader';
+import { ADDRESSES_PER_POSTAL_CODE } from './catalogue.types';
 
 const FIXTURES = resolve(__dirname, '../fixtures');
 

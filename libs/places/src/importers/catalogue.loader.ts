@@ -1,6 +1,6 @@
 import { PlaceDoc } from '../domain/place.doc';
 import { assignCoordinates, CoordinateReport } from './catalogue-coordinates';
-import { Catalogue } from './catalogue.types';
+import { Catalogue, estimateTownWeights } from './catalogue.types';
 import { readCzCatalogueCsv } from './cz/cz-catalogue-csv.reader';
 import { buildCzCatalogue } from './cz/cz-catalogue.builder';
 import { loadGeonamesPostal } from './geonames/geonames.reader';
@@ -67,25 +67,6 @@ export async function loadCatalogue(req: CatalogueRequest): Promise<LoadedCatalo
     coordinates = assignCoordinates(cat, rows);
   }
   return loaded(cat, coordinates);
-}
-
-/**
- * What a municipality weighs before its addresses are counted: its postal codes times this, about
- * the address points a Czech postal code serves in a town (the PSC list gives Praha 61 codes, the
- * register about 95 000 address points; Liberec 10 and 16 140, Plzeň 8 and 27 207). A town's
- * weight orders the names a typed start fits (`Pra`: Praha before Prace, see RankOptions.towns);
- * an address import, or a catalogue import over imported addresses, replaces it with the count of
- * the municipality's address points, so the estimate stays only where the addresses are missing
- * (a register extract without Praha, or no register: PL, AT, CH, LI).
- */
-export const ADDRESSES_PER_POSTAL_CODE = 1500;
-
-/** The weight of each municipality with postal codes in the catalogue (see ADDRESSES_PER_POSTAL_CODE). */
-export function estimateTownWeights(cat: Catalogue): void {
-  for (const m of cat.municipalities) {
-    const codes = cat.postalCodes.get(m.place_id)?.size ?? 0;
-    if (codes > 0) m.weight = codes * ADDRESSES_PER_POSTAL_CODE;
-  }
 }
 
 function loaded(cat: Catalogue, coordinates: CoordinateReport | null): LoadedCatalogue {

@@ -1,7 +1,7 @@
 import { emptyDoc, PlaceDoc } from '../domain/place.doc';
 import { parseQuery } from './query-parser';
 import { AROUND_MAX_BONUS, rankDocs, SCORE } from './ranking';
-import { ADDRESSES_PER_POSTAL_CODE } from '../importers/catalogue.loader';
+import { ADDRESSES_PER_POSTAL_CODE } from '../importers/catalogue.types';
 
 function addr(id: string, street: string, sn: string, bn: string | null = null, at: [number, number] = [49.9, 17.9]): PlaceDoc {
   return { ...emptyDoc('CZ', 'address', id, `${street} ${sn}`), street, municipality: 'Opava', district: 'Předměstí', street_number: sn, building_number: bn, number_kind: 'cp', postal_code: '74601', lat: at[0], lng: at[1] };

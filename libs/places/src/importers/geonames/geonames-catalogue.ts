@@ -1,7 +1,7 @@
 import { CountryCode } from '@lookup/contracts';
 import { emptyDoc, PlaceDoc, placeId } from '../../domain/place.doc';
 import { round7 } from '../address-aggregates';
-import { byPlaceId, Catalogue, emptyCatalogue } from '../catalogue.types';
+import { byPlaceId, Catalogue, emptyCatalogue, estimateTownWeights } from '../catalogue.types';
 import { GeonamesPostalRow, loadGeonamesPostal } from './geonames.reader';
 import {
   AT_VIENNA,
@@ -131,8 +131,8 @@ interface Entry {
 
 /**
  * Folds GeoNames postal rows of one country into its catalogue (ids of model.md, names as in
- * geonames-names.ts). Positions are the mean of the rows' positions at each level; municipality
- * weight = its number of rows. A code read again with another name keeps the first and records an
+ * geonames-names.ts). Positions are the mean of the rows' positions at each level; a municipality
+ * weighs its postal codes (estimateTownWeights), as every catalogue's municipality does. A code read again with another name keeps the first and records an
  * error; rows that name no valid area are reported in `errors` and left out.
  */
 export function buildGeonamesCatalogue(country: GeonamesCatalogueCountry, rows: GeonamesPostalRow[]): Catalogue {
@@ -186,13 +186,13 @@ export function buildGeonamesCatalogue(country: GeonamesCatalogueCountry, rows: 
       .map(({ doc, at }) => {
         doc.lat = round7(at.lat);
         doc.lng = round7(at.lng);
-        if (kind === 'municipality') doc.weight = at.count;
         return doc;
       })
       .sort(byPlaceId);
   cat.regions = docs('region');
   cat.counties = docs('county');
   cat.municipalities = docs('municipality');
+  estimateTownWeights(cat);
   return cat;
 }
 

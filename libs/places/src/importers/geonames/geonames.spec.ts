@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { describeWithData, sharedData, tempDir } from '@lookup/shared/testing';
 import { PlaceDoc } from '../../domain/place.doc';
 import { loadCatalogue } from '../catalogue.loader';
+import { ADDRESSES_PER_POSTAL_CODE } from '../catalogue.types';
 import { GeonamesImportReport, geonamesPlaceDocs, GeonamesPlaceDocsOptions } from './geonames-place-docs';
 import { loadGeonamesCatalogue } from './geonames-catalogue';
 import { chCountyName, chRegionName, plCountyName } from './geonames-names';
@@ -52,8 +53,8 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
     const gromadka = cat.municipalities.find((m) => m.place_id === 'pl_m020103')!;
     expect(gromadka).toMatchObject({ name: 'Gromadka', county_id: 'pl_c0201', county: 'powiat bolesławiecki', region_id: 'pl_r02', region: 'dolnośląskie', municipality_id: 'pl_m020103' });
     const piaseczno = cat.municipalities.find((m) => m.place_id === 'pl_m141804')!;
-    // Mean of its three rows, weight = rows.
-    expect(piaseczno.weight).toBe(3);
+    // Mean of its three rows; it weighs its two postal codes (estimateTownWeights), not its rows.
+    expect(piaseczno.weight).toBe(2 * ADDRESSES_PER_POSTAL_CODE);
     expect(piaseczno.lat).toBeCloseTo((52.081 + 52.101 + 52.029) / 3, 6);
     expect(piaseczno.lng).toBeCloseTo((21.024 + 21.045 + 21.047) / 3, 6);
     expect(cat.postalCodes.get('pl_m141804')).toEqual(new Set(['05500', '05502']));
@@ -125,7 +126,7 @@ describe('GeoNames catalogue (PL, AT, CH, LI) on the fixtures', () => {
     expect(cat.counties.find((c) => c.place_id === 'at_c900')!.name).toBe('Wien (Stadt)');
     expect(ids(cat.municipalities)).toEqual(['at_m10101', 'at_m10503', 'at_m50101', 'at_m60101', 'at_m70101', 'at_m90001']);
     const wien = cat.municipalities.find((m) => m.place_id === 'at_m90001')!;
-    expect(wien).toMatchObject({ name: 'Wien', county_id: 'at_c900', region_id: 'at_r9', weight: 3 });
+    expect(wien).toMatchObject({ name: 'Wien', county_id: 'at_c900', region_id: 'at_r9', weight: 3 * ADDRESSES_PER_POSTAL_CODE });
     expect(cat.postalCodes.get('at_m90001')).toEqual(new Set(['1010', '1020', '1220']));
   });
 
