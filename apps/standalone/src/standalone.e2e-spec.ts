@@ -31,9 +31,11 @@ describe('standalone profile over HTTP', () => {
     dir.remove();
   });
 
-  it('starts the search threads with the app, so no user waits for them on the first search', () => {
+  it('starts the search threads with the app and serves once they have loaded, so no user waits for them on the first search', () => {
     const threads = app.get<SearchThreads | null>(PLACES_SEARCH_THREADS, { strict: false });
     expect(threads?.running).toBe(loadConfig({}, {}).SEARCH_THREADS);
+    const each = (threads as unknown as { threads: Array<{ isLoaded: boolean }> }).threads;
+    expect(each.map((t) => t.isLoaded)).toEqual(each.map(() => true));
   });
 
   /** The inline-search tests' own key: the contract suite below counts the shared key's searches. */

@@ -14,15 +14,18 @@ import { SqlitePlacesStore } from './store/sqlite-places.store';
 import { PlacesValidateHandlers } from './validate/places-validate.handlers';
 import { PlacesValidateService } from './validate/places-validate.service';
 
-/** The search threads start with the app (not with a user's first search) and stop before the store closes. */
+/**
+ * The search threads start with the app (not with a user's first search), and the app serves once
+ * they have loaded (SearchThreads.ready()); they stop before the store closes.
+ */
 @Injectable()
 class PlacesStoreLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(PLACES_STORE) private readonly store: PlacesStore,
     @Inject(PLACES_SEARCH_THREADS) private readonly threads: SearchThreads | null,
   ) {}
-  onApplicationBootstrap(): void {
-    this.threads?.start();
+  async onApplicationBootstrap(): Promise<void> {
+    await this.threads?.ready();
   }
   async onApplicationShutdown(): Promise<void> {
     await this.threads?.close();

@@ -25,8 +25,8 @@ const closePools = async (): Promise<void> => {
 };
 afterAll(closePools);
 
-function threaded(store: PlacesStore, size = 2, timeoutMs?: number, inlineBelowMs?: number, quiet?: QuietCheck): { service: PlacesSearchService; threads: SearchThreads } {
-  const threads = new SearchThreads(() => (store as SqlitePlacesStore).source, size, timeoutMs, inlineBelowMs, quiet);
+function threaded(store: PlacesStore, size = 2, timeoutMs?: number, inlineBelowMs?: number, quiet?: QuietCheck, loadMs?: number): { service: PlacesSearchService; threads: SearchThreads } {
+  const threads = new SearchThreads(() => (store as SqlitePlacesStore).source, size, timeoutMs, inlineBelowMs, quiet, undefined, loadMs);
   pools.push(threads);
   return { service: new PlacesSearchService(store, undefined, undefined, threads), threads };
 }
@@ -237,11 +237,27 @@ describe('search threads', () => {
     expect(now).not.toContain(first);
   });
 
-  it('answers 504 when a thread does not answer in time', async () => {
-    // A new thread's first search loads its modules and opens the file: far more than 1 ms.
-    const slow = threaded(store, 1, 1).service;
+  it('answers 504 when a thread does not answer in time, its load included', async () => {
+    // A new thread's first search waits for it to load its modules and open the file: far more than 1 + 1 ms.
+    const slow = threaded(store, 1, 1, undefined, undefined, 1).service;
     const err = await query(slow, 'Opava').catch((e: unknown) => e);
     expect((err as DomainError).toEnvelope()).toMatchObject({ status: 504, type: 'timeout' });
+  });
+
+  it('gives a search sent to a thread still loading the load time on top of its own timeout', async () => {
+    // The same 1 ms for the search, with the default time to load: the first search is answered.
+    const { service: loading, threads: pool } = threaded(store, 1, 1);
+    pool.start();
+    expect((pool as unknown as { threads: Array<{ isLoaded: boolean }> }).threads[0].isLoaded).toBe(false);
+    expect(texts(await query(loading, 'Nová 1 Opava'))).toEqual(['Nová 1, 746 01 Opava']);
+  });
+
+  it('ready(): starts the threads and says when each has loaded and opened the file, or that it waited long enough', async () => {
+    const { threads: pool } = threaded(store, 2);
+    expect(await pool.ready(0)).toBe(false);
+    expect(pool.running).toBe(2);
+    expect(await pool.ready()).toBe(true);
+    for (const t of (pool as unknown as { threads: Array<{ isLoaded: boolean }> }).threads) expect(t.isLoaded).toBe(true);
   });
 });
 

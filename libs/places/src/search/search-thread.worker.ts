@@ -3,12 +3,12 @@
  * the same PlacesSearchService the main thread would run, answering one request at a time.
  */
 import 'reflect-metadata';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { DomainError } from '@lookup/contracts';
 import { SqlitePlacesStore, SqliteSource } from '../store/sqlite-places.store';
 import { PlacesSearchService } from './places-search.service';
-import { EngineTiming, ThreadBatch, ThreadMessage, ThreadReply } from './search-threads';
+import { EngineTiming, ThreadBatch, ThreadLoaded, ThreadMessage, ThreadReply, ThreadStart } from './search-threads';
 
 const log = new Logger('SearchThread');
 let open: { source: SqliteSource; store: SqlitePlacesStore; service: PlacesSearchService } | null = null;
@@ -59,7 +59,12 @@ async function answer(m: ThreadMessage): Promise<ThreadReply> {
 }
 
 // One request at a time, in order: the engine is synchronous anyway, and the timings stay per request.
-let chain: Promise<void> = Promise.resolve();
+// First the file the thread was started on is opened (a request on another file reopens it), then
+// the main thread hears that this one is loaded: the app waits for that before it serves.
+const first = (workerData as ThreadStart | undefined)?.source ?? null;
+let chain: Promise<void> = (first ? serviceFor(first).then(() => undefined) : Promise.resolve())
+  .catch((err: unknown) => log.warn(`Could not open ${first?.file} ahead of the first search: ${err instanceof Error ? err.message : String(err)}`))
+  .then(() => parentPort?.postMessage({ loaded: true } satisfies ThreadLoaded));
 parentPort?.on('message', (batch: ThreadBatch) => {
   for (const m of batch)
     chain = chain.then(async () => {

@@ -30,6 +30,16 @@ export interface ThreadMessage {
   json: boolean;
 }
 
+/** What a thread is started with: the file to open before it says it is loaded (see ThreadLoaded). */
+export interface ThreadStart {
+  source: SqliteSource | null;
+}
+
+/** A thread's first message: its modules are loaded and its file is open. */
+export interface ThreadLoaded {
+  loaded: true;
+}
+
 /** `ms`: how long the thread took for the whole search, its answer's encoding included. */
 export type ThreadReply = { id: number; timings: EngineTiming[]; ms: number } & ({ ok: true; places: Place[] } | { ok: true; json: Uint8Array } | { ok: false; error: ErrorEnvelope });
 
@@ -53,6 +63,13 @@ export const QUEUE_BEHIND_MS = 0.5;
 /** A search a thread has not answered in this long is answered 504 (the thread goes on). */
 export const SEARCH_THREAD_TIMEOUT_MS = 10_000;
 
+/**
+ * What a thread may take to load (its modules, from TypeScript in tests, and its file) on top of
+ * the search's own timeout, for a search sent before it had loaded; and how long the app's start
+ * waits for its threads (see ready()) before it serves anyway.
+ */
+export const THREAD_LOAD_MS = 30_000;
+
 const WORKER_FILE = join(__dirname, `search-thread.worker${extname(__filename)}`);
 /** Started from TypeScript (tests, benches): the thread compiles its modules the way the parent does. */
 const TS_REGISTER = join(__dirname, '..', '..', '..', '..', 'tools', 'ts-register.js');
@@ -65,6 +82,9 @@ interface Pending {
 
 interface Thread {
   worker: Worker;
+  /** Resolves when the thread has loaded its modules and opened its file (ThreadLoaded). */
+  loaded: Promise<void>;
+  isLoaded: boolean;
   pending: Map<number, Pending>;
   /** Requests posted and not yet answered, timed out ones included: what the thread is really busy with. */
   inFlight: number;
@@ -105,6 +125,7 @@ export class SearchThreads {
     private readonly inlineBelowMs = 0,
     private readonly quiet: QuietCheck = processQuiet(),
     private readonly queueBehindMs = QUEUE_BEHIND_MS,
+    private readonly loadMs = THREAD_LOAD_MS,
   ) {
     if (size < 1) throw new Error('SearchThreads needs at least one thread');
   }
@@ -112,6 +133,25 @@ export class SearchThreads {
   /** Threads running now (0 before the first search). */
   get running(): number {
     return this.threads.length;
+  }
+
+  /**
+   * Starts the threads and resolves once each has loaded its modules and opened the store's file,
+   * or after `withinMs` (then it says so in the log, and answers false): the app waits for this before it serves, so
+   * a user's first search does not wait for a thread to load, and under a slow start run past the
+   * transport's timeout (a reviewer's test saw that 504 when a busy machine loaded the threads'
+   * TypeScript for seconds).
+   */
+  async ready(withinMs = THREAD_LOAD_MS): Promise<boolean> {
+    this.start();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), withinMs)));
+    const t0 = performance.now();
+    const loaded = await Promise.race([Promise.all(this.threads.map((t) => t.loaded)).then(() => true), late]);
+    clearTimeout(timer);
+    if (!loaded) this.log.warn(`The search threads had not loaded after ${withinMs} ms; serving anyway`);
+    else this.log.log(`${this.threads.length} search thread(s) loaded in ${Math.round(performance.now() - t0)} ms`);
+    return loaded;
   }
 
   /**
@@ -165,10 +205,14 @@ export class SearchThreads {
     const thread = this.pick();
     const id = this.nextId++;
     return new Promise<Place[] | RawJson>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        thread.pending.delete(id);
-        reject(new DomainError(ErrorTypes.timeout, `The places search did not answer within ${this.timeoutMs} ms.`, null, 504));
-      }, this.timeoutMs);
+      // A thread still loading has that long more: the search's own time starts once it can run.
+      const timer = setTimeout(
+        () => {
+          thread.pending.delete(id);
+          reject(new DomainError(ErrorTypes.timeout, `The places search did not answer within ${this.timeoutMs} ms.`, null, 504));
+        },
+        this.timeoutMs + (thread.isLoaded ? 0 : this.loadMs),
+      );
       thread.pending.set(id, { resolve, reject, timer });
       if (thread.inFlight++ === 0) thread.progressAt = performance.now();
       this.post(thread, { id, source: this.source(), request, json });
@@ -219,11 +263,18 @@ export class SearchThreads {
 
   private spawn(): Thread {
     const fromSource = extname(__filename) === '.ts';
-    const worker = new Worker(WORKER_FILE, fromSource ? { execArgv: [...process.execArgv, '-r', TS_REGISTER] } : {});
-    const thread: Thread = { worker, pending: new Map(), inFlight: 0, progressAt: 0, outbox: [] };
+    const workerData: ThreadStart = { source: this.currentSource() };
+    const worker = new Worker(WORKER_FILE, fromSource ? { workerData, execArgv: [...process.execArgv, '-r', TS_REGISTER] } : { workerData });
+    let loaded!: () => void;
+    const thread: Thread = { worker, loaded: new Promise((resolve) => (loaded = resolve)), isLoaded: false, pending: new Map(), inFlight: 0, progressAt: 0, outbox: [] };
     // Idle threads do not keep the process alive; a request in flight does (its timer).
     worker.unref();
-    worker.on('message', (reply: ThreadReply) => {
+    worker.on('message', (reply: ThreadReply | ThreadLoaded) => {
+      if ('loaded' in reply) {
+        thread.isLoaded = true;
+        loaded();
+        return;
+      }
       thread.inFlight = Math.max(0, thread.inFlight - 1);
       thread.progressAt = performance.now();
       this.noteCost(reply.ms);
@@ -242,12 +293,23 @@ export class SearchThreads {
         p.reject(DomainError.internal('The search thread stopped.'));
       }
       thread.pending.clear();
+      // Nobody waits for a thread that is gone (its replacement is not waited for).
+      loaded();
       if (this.closed) return;
       this.log.error(`Search thread exited with code ${code}; starting another`);
       const at = this.threads.indexOf(thread);
       if (at >= 0) this.threads[at] = this.spawn();
     });
     return thread;
+  }
+
+  /** The store's file now, or null when it cannot be read yet (the thread then opens the one its first search names). */
+  private currentSource(): SqliteSource | null {
+    try {
+      return this.source();
+    } catch {
+      return null;
+    }
   }
 
   async close(): Promise<void> {
