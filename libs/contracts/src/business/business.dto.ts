@@ -8,7 +8,8 @@ import { IsCountryList, IsLatLngText, IsViaIp, ToList, ToNumber, ToText, Trim } 
 export const BUSINESS_DEFAULT_LIMIT = 7;
 export const BUSINESS_MAX_LIMIT = 20;
 /** Lowercase country prefix + opaque token (the register's own number, see the importers). */
-export const BUSINESS_ID_PATTERN = /^(sk|cz)_[0-9a-z][0-9a-z-]{0,40}$/;
+/** A country prefix, then a token, ours lowercase or the hosted service's mixed-case (see PLACE_ID_PATTERN). */
+export const BUSINESS_ID_PATTERN = /^(sk|cz)_[0-9A-Za-z][0-9A-Za-z_-]{0,40}$/;
 const QUERY_MAX = 200;
 
 /**

@@ -2,7 +2,12 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Matches, MaxLength } from 'class-validator';
 import { Required } from '../validation';
 
-export const PLACE_ID_PATTERN = /^(sk|cz|pl|at|ch|li)_[0-9a-z][0-9a-z-]{0,60}$/;
+/**
+ * A country prefix, then a token: ours are lowercase (`cz_m500011`), the hosted service's are
+ * mixed-case base64url (`sk_WbilvhDEDokFTWk0FbNjeQ`, the PHP SDK's README). An id a user kept
+ * from there is well-formed and unknown here: a 404, not a 400 on its shape.
+ */
+export const PLACE_ID_PATTERN = /^(sk|cz|pl|at|ch|li)_[0-9A-Za-z][0-9A-Za-z_-]{0,60}$/;
 
 export class PlaceDetailRequest {
   @ApiProperty({ example: 'cz_m500011' })
