@@ -325,22 +325,36 @@ export class PlacesSearchService implements OnModuleInit {
     return [...byId].flatMap(([id, town]) => (docs.has(id) ? [inTown(docs.get(id)!, town)] : []));
   }
 
+  /** The municipality each of these postal-code documents names (its post office's town), by id, read in one engine call; ids without a document are left out. */
+  private async officeTowns(ids: readonly string[]): Promise<Map<string, string | null>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const docs = await this.timeEngine(this.store.engine, 'places.postal_codes_by_id', () => this.store.getMany(unique));
+    return new Map(docs.map((d) => [d.place_id, d.municipality]));
+  }
+
   /** The municipality the postal code's own document names in each of these countries (its post office's town; null where none). */
   async postalCodeTowns(countries: readonly CountryCode[], digits: string): Promise<Map<CountryCode, string | null>> {
-    const out = new Map<CountryCode, string | null>(countries.map((c) => [c, null]));
-    if (countries.length === 0 || !digits) return out;
-    const docs = await this.timeEngine(this.store.engine, 'places.postal_codes_by_id', () => this.store.getMany(countries.map((c) => placeId(c, 'postal_code', digits))));
-    for (const d of docs) out.set(d.country, d.municipality);
-    return out;
+    const towns = digits ? await this.officeTowns(countries.map((c) => placeId(c, 'postal_code', digits))) : new Map<string, string | null>();
+    return new Map(countries.map((c) => [c, (digits && towns.get(placeId(c, 'postal_code', digits))) || null]));
+  }
+
+  /**
+   * The town each place's postal code's own document names (its post office's: Chrudim for
+   * Sobětuchy 45, 537 01), as a function of the place; null where the place has no code or the
+   * code no document. One engine call for all of them.
+   */
+  async officeTownsOf(places: readonly Place[]): Promise<(p: Place) => string | null> {
+    const codeId = (p: Place) => (p.postal_code && p.country ? placeId(p.country as CountryCode, 'postal_code', p.postal_code.replace(/[\s-]/g, '')) : null);
+    const towns = await this.officeTowns(places.flatMap((p) => codeId(p) ?? []));
+    return (p) => towns.get(codeId(p) ?? '') ?? null;
   }
 
   /** The addresses whose postal code's own document names the town of `words` (its post office's; read in one engine call). */
   private async atOfficeTown(ranked: Ranked[], words: string[]): Promise<Ranked[]> {
-    const codes = [...new Set(ranked.flatMap((r) => (r.doc.postal_code ? [placeId(r.doc.country, 'postal_code', r.doc.postal_code)] : [])))];
-    if (codes.length === 0) return [];
-    const docs = await this.timeEngine(this.store.engine, 'places.postal_codes_by_id', () => this.store.getMany(codes));
-    const town = new Map(docs.map((d) => [d.place_id, d.municipality]));
-    return ranked.filter((r) => r.doc.postal_code && namesRefiner(words, town.get(placeId(r.doc.country, 'postal_code', r.doc.postal_code)) ?? null, r.doc));
+    const codeId = (r: Ranked) => (r.doc.postal_code ? placeId(r.doc.country, 'postal_code', r.doc.postal_code) : null);
+    const town = await this.officeTowns(ranked.flatMap((r) => codeId(r) ?? []));
+    return ranked.filter((r) => codeId(r) !== null && namesRefiner(words, town.get(codeId(r)!) ?? null, r.doc));
   }
 
   /** What a plan finds (rankedFor), else the other reading of its digits typed last, else the text before the word being typed. */

@@ -125,8 +125,8 @@ export function matchCandidate(input: AddressInput, p: Place, officeTown: string
   }
 
   const postalOk = input.postal ? digitsOf(p.postal_code) === input.postal.digits : null;
-  // With its postal code typed, an address may be written with the code's post office town (`Sobětuchy 45, 537 01 Chrudim`), whole.
-  const office = new Field(postalOk ? officeTown : null);
+  // An address may be written with its postal code's post office town (`Sobětuchy 45, 537 01 Chrudim`), whole; not with another code typed.
+  const office = new Field(postalOk !== false ? officeTown : null);
   const typedTown = [...input.loose, ...(input.municipality?.words ?? [])];
   const officeWhole = office.words.length > 0 && office.words.every((f) => typedTown.some((w) => w.folded === f));
   const street = new Field(streetOf(p));

@@ -43,6 +43,9 @@ export class PlacesValidateService {
       verdict = decideValidation(input, found, limit, officeTown);
       if (isSettled(verdict)) break;
     }
+    // No postal code typed, and nothing fits: a town written may be the post office's of the
+    // address's own code (`Sobětuchy 45, Chrudim`: 537 01 Chrudim), as the search reads it too.
+    if (!isSettled(verdict) && !input.postal && found.length) verdict = decideValidation(input, found, limit, await this.search.officeTownsOf(found));
     return verdict;
   }
 }

@@ -16,7 +16,8 @@ function text(...parts: (string | null | undefined)[]): string {
  * that gives a verdict. 1) as typed, the town and postal code as strict refiners; 2) everything
  * as words (the search's typo pass mends a misspelt town), the postal code only preferred (it
  * may be the wrong one); 3) street and number within the postal code (the town may be wrong),
- * also when the town is a word of `query` after the postal code.
+ * also when the town is a word of `query` after the postal code; 4) without a postal code, the
+ * address as written (a town after the house number may be its post office's).
  */
 export function validationSearches(input: AddressInput, dto: PlaceValidateRequest): SearchParams[] {
   const base: SearchParams = {
@@ -44,5 +45,10 @@ export function validationSearches(input: AddressInput, dto: PlaceValidateReques
   const at = !town && !dto.postal_code && input.postal && dto.query ? dto.query.indexOf(input.postal.typed) : -1;
   const before = at > 0 ? dto.query!.slice(0, at) : '';
   if (postal && before.trim() && text(street, before).trim() !== streetish.trim()) out.push({ ...base, query: text(street, before), contextType: 'strict', postal_code: postal });
+  // No postal code: the address as written, its words in their order (`Rančířov 86, Jihlava`). The
+  // search reads words after the house number that find nothing as the post office's town of the
+  // address's own code (withoutOfficeTown); the texts above put the number first and hide that.
+  const written = !input.postal && dto.query?.trim() && (town || input.loose.length > 1) ? text(dto.query, town) : '';
+  if (written.trim() && !out.some((p) => p['query'] === written)) out.push({ ...base, query: written, contextType: 'strict' });
   return out;
 }

@@ -23,7 +23,7 @@ describe('validation verdict', () => {
     }
   });
 
-  it('takes the postal code\'s post office town only typed whole and with the code', () => {
+  it('takes the postal code\'s post office town only typed whole, and not with another code', () => {
     // An invented office of several words for 747 41, to tell its whole name from a word of it.
     const office = (p: Place) => (p.postal_code === '747 41' ? 'Hradec nad Moravicí' : null);
     const v = (params: Record<string, unknown>) => decideValidation(readInput(parseRequest(PlaceValidateRequest, params)), all, 7, office);
@@ -31,7 +31,11 @@ describe('validation verdict', () => {
     expect(v({ query: 'Cihelní 265', municipality: 'Hradec nad Moravicí', postal_code: '747 41' })).toMatchObject({ verdict: 'exact', corrections: [] });
     expect(v({ query: 'Cihelní 265, 747 41 Hradec' })).toMatchObject({ verdict: 'corrected', corrections: [{ field: 'municipality', given: 'Hradec', value: 'Branka u Opavy' }] });
     expect(v({ query: 'Cihelní 265', municipality: 'Hradec', postal_code: '747 41' })).toMatchObject({ verdict: 'corrected' });
-    expect(v({ query: 'Cihelní 265, Hradec nad Moravicí' }).verdict).not.toBe('exact');
+    // Without a code: the office of the address's own code (the service reads it for each candidate).
+    expect(v({ query: 'Cihelní 265, Hradec nad Moravicí' })).toMatchObject({ verdict: 'exact', corrections: [] });
+    expect(v({ query: 'Cihelní 265, Hradec' }).verdict).toBe('not_found');
+    // Another code typed: the office does not vouch for the town, and a wrong code with a wrong town is two errors.
+    expect(v({ query: 'Cihelní 265, 747 99 Hradec nad Moravicí' }).verdict).toBe('not_found');
   });
 
   it('reads villages without streets and evidence numbers', () => {

@@ -56,13 +56,16 @@ export function placesValidateContract(engine: string, makeStore: () => Promise<
       expect(summary(await validate({ query: 'Lihovarská 79/22a, Opavva' }))).toEqual(['corrected', 'Lihovarská 79/22a, 746 01 Opava', ['municipality:Opavva>Opava']]);
     });
 
-    it('takes the postal code\'s post office town, typed whole after the code, as a correct town', async () => {
+    it('takes the postal code\'s post office town, typed whole, with or without the code, as a correct town', async () => {
       // 586 01 serves Rančířov from Jihlava's post office (its document names Jihlava): a Czech postal address may be written so.
       expect(summary(await validate({ query: 'Rančířov 86, 586 01 Jihlava' }))).toEqual(['exact', 'Rančířov 86, 586 01 Rančířov', []]);
       expect(summary(await validate({ query: 'Rančířov 86', municipality: 'Jihlava', postal_code: '586 01' }))).toEqual(['exact', 'Rančířov 86, 586 01 Rančířov', []]);
-      // Not without the code, nor another town with it.
-      expect(summary(await validate({ query: 'Rančířov 86', municipality: 'Jihlava' }))[0]).not.toBe('exact');
+      // Without the code too: the town is the post office's of the address's own code, as the search reads it.
+      expect(summary(await validate({ query: 'Rančířov 86', municipality: 'Jihlava' }))).toEqual(['exact', 'Rančířov 86, 586 01 Rančířov', []]);
+      expect(summary(await validate({ query: 'Rančířov 86, Jihlava' }))).toEqual(['exact', 'Rančířov 86, 586 01 Rančířov', []]);
+      // Not another town with the code, nor a town that is neither the address's nor its post office's.
       expect(summary(await validate({ query: 'Rančířov 86, 586 01 Opava' }))).toEqual(['corrected', 'Rančířov 86, 586 01 Rančířov', ['municipality:Opava>Rančířov']]);
+      expect(summary(await validate({ query: 'Rančířov 86, Opava' }))[0]).toBe('not_found');
     });
 
     it('reads a Slovak postal code sent as a number with its leading zero', async () => {
