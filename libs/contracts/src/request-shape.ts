@@ -8,6 +8,16 @@ import { DomainError } from './errors';
  */
 export const MAX_PARAM_DEPTH = 8;
 
+/**
+ * Parameters whose value is a JSON document (fbt's collection, an fbt translation file): its
+ * text, or in a JSON body the document itself. A form body (or query string) cannot carry the
+ * document as fields: every value arrives as text, and a client's encoder drops nulls and empty
+ * lists (PHP's http_build_query; `m: []`, `[null, {...}]` renumbered), so what arrived would be
+ * another document. Such a value sent as fields is refused naming the parameter (gateway
+ * body-parsing), not stored altered.
+ */
+export const JSON_TEXT_PARAMS: ReadonlySet<string> = new Set(['native_strings', 'translations']);
+
 // A UTF-16 code unit of a surrogate pair without its other half: valid in a JS string and in
 // JSON (`"\ud800"`), but no text, and some validators (e-mail) throw a URIError on it.
 // Tested first: most text has no surrogate at all, and this test is cheaper than the lookarounds.

@@ -1,6 +1,6 @@
 import Fastify, { FastifyError, FastifyInstance } from 'fastify';
 import { parse } from 'qs';
-import { DomainError, parseRequest, PlaceQueryRequest } from '@lookup/contracts';
+import { DomainError, MAX_PARAM_DEPTH, parseRequest, PlaceQueryRequest } from '@lookup/contracts';
 import { MAX_PARAMETERS, parseFlat, parseNested, parseQs, parseQueryString, registerBodyParsers, registerQueryLimit } from './body-parsing';
 import { requestParams } from './request-params';
 
@@ -45,7 +45,7 @@ describe('body parsing on GET', () => {
 
 /** parseQs's flat path against qs itself (with parseQs's options) on generated forms. */
 describe('parseFlat', () => {
-  const qsOf = (text: string) => parse(text, { depth: 3, arrayLimit: 50, parameterLimit: MAX_PARAMETERS, allowDots: false, charset: 'utf-8' });
+  const qsOf = (text: string) => parse(text, { depth: MAX_PARAM_DEPTH, strictDepth: true, arrayLimit: 50, parameterLimit: MAX_PARAMETERS, allowDots: false, charset: 'utf-8' });
   // Pieces of the forms the clients send, and of malformed ones.
   const PIECES = ['query', 'country', 'limit', 'api_key', 'Bludov', '12', 'CZ', '%C5%A1', '%E2%9C%93', '%', '%2', '%zz', '%25', '+', '%2B', '=', '&', '&&', '[', ']', '%5B', '%5d', '[0]', 'context', 'toString', '__proto__', 'constructor', '0', '1', '.', 'a.b', 'ř', '😀', '%F0%9F%98%80', '%ED%A0%80', ' ', ''];
 
@@ -177,5 +177,29 @@ describe('refusals through Fastify', () => {
     expect([ok.statusCode, ok.json()]).toEqual([200, { query: { query: '100% Praha' }, body: { limit: '5' } }]);
     const many = Array.from({ length: 205 }, (_, i) => `p${i}=1`).join('&');
     for (const res of [await form(`/echo?${many}`), await form('/echo', many)]) expect([res.statusCode, res.json()]).toEqual([400, { type: 'TOO_MANY_PARAMETERS', param: null }]);
+  });
+});
+
+describe('nested form names', () => {
+  it('parses a name as deep as a parameter may nest, whole (no group kept as a literal key)', () => {
+    expect(parseQs('native_text[phrases][0][jsfbt][t][*][_1]=x&a=1')).toEqual({ native_text: { phrases: [{ jsfbt: { t: { '*': { _1: 'x' } } } }] }, a: '1' });
+  });
+
+  it('refuses a deeper name naming its parameter, in a body and in the query string', () => {
+    const deep = `a=1&context${'[0]'.repeat(MAX_PARAM_DEPTH + 1)}=x`;
+    expect(attempt(() => parseQs(deep))).toMatchObject({ refused: { type: 'invalid_parameter', param: 'context', status: 400, message: expect.stringMatching(/deeper than 8 levels/) } });
+    expect(attempt(() => parseQs(`[context]${'[0]'.repeat(MAX_PARAM_DEPTH + 1)}=x`))).toMatchObject({ refused: { type: 'invalid_parameter', param: 'context' } });
+    expect(parseQueryString(deep)).not.toHaveProperty('context');
+  });
+
+  it('refuses a JSON document (fbt collection, translation file) sent as form fields, naming it; its JSON text passes', () => {
+    for (const [text, param] of [
+      ['native_strings[phrases][0][jsfbt][t][*]=You+have&native_strings[phrases][0][jsfbt][m][0][type]=2', 'native_strings'],
+      ['native_strings[0][desc]=x', 'native_strings'],
+      ['translations[fb-locale]=cs_CZ&contributor=a%40b.example', 'translations'],
+    ]) {
+      expect([text, attempt(() => parseQs(text))]).toEqual([text, { refused: expect.objectContaining({ type: 'invalid_parameter', param, status: 400 }) }]);
+    }
+    expect(parseQs(`native_strings=${encodeURIComponent('{"phrases":[]}')}&x[0]=1`)).toEqual({ native_strings: '{"phrases":[]}', x: ['1'] });
   });
 });

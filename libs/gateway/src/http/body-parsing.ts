@@ -1,10 +1,16 @@
 import { parse } from 'qs';
 import type { FastifyInstance } from 'fastify';
-import { DomainError, ErrorTypes } from '@lookup/contracts';
+import { DomainError, ErrorTypes, JSON_TEXT_PARAMS, MAX_PARAM_DEPTH } from '@lookup/contracts';
 
 export const MAX_PARAMETERS = 200;
 
-const QS_OPTIONS = { depth: 3, arrayLimit: 50, parameterLimit: MAX_PARAMETERS, allowDots: false, charset: 'utf-8' as const };
+/**
+ * `depth`: as deep as normaliseParams lets any value nest (MAX_PARAM_DEPTH; it refuses the
+ * deepest such value by name), and `strictDepth` refuses a deeper name instead of keeping its
+ * rest as one literal key: with depth 3, `native_strings[phrases][0][jsfbt][t][*]` became a key
+ * `[t][*]`, and an fbt table was stored re-keyed (a reviewer's PHP SDK upload).
+ */
+const QS_OPTIONS = { depth: MAX_PARAM_DEPTH, strictDepth: true, arrayLimit: 50, parameterLimit: MAX_PARAMETERS, allowDots: false, charset: 'utf-8' as const };
 
 /**
  * qs as the official clients encode: `context[0]=a`, `a[b]=c`; bounded against abuse. More
@@ -18,7 +24,21 @@ const QS_OPTIONS = { depth: 3, arrayLimit: 50, parameterLimit: MAX_PARAMETERS, a
  */
 export function parseQs(text: string): Record<string, unknown> {
   if (countParams(text) > MAX_PARAMETERS) throw tooManyParameters();
-  return parseFlat(text) ?? parseNested(text);
+  return parseFlat(text) ?? refuseJsonAsFields(parseNested(text));
+}
+
+/** A JSON document sent as form fields (JSON_TEXT_PARAMS): refused by name, never stored as another document. */
+function refuseJsonAsFields(params: Record<string, unknown>): Record<string, unknown> {
+  for (const name of JSON_TEXT_PARAMS) {
+    const value = params[name];
+    if (typeof value === 'object' && value !== null) {
+      throw DomainError.invalidParameter(
+        name,
+        `must be the document's JSON text (JSON.stringify, PHP's json_encode) or sent in a JSON body: as form fields its numbers, booleans, nulls and empty lists are lost.`,
+      );
+    }
+  }
+  return params;
 }
 
 const BRACKETS = /[[\]]|%5[bd]/i;
@@ -156,7 +176,26 @@ const QS_STRICT = { ...QS_OPTIONS, decoder: qsDecoder as never };
 export function parseNested(text: string): Record<string, unknown> {
   decodingName = '';
   bareRefusedName = false;
-  return parse(text, QS_STRICT);
+  try {
+    return parse(text, QS_STRICT);
+  } catch (err) {
+    // strictDepth's refusal (a RangeError), raised after every name was decoded: name the parameter.
+    if (err instanceof RangeError) throw DomainError.invalidParameter(tooDeepName(text), `the value nests deeper than ${MAX_PARAM_DEPTH} levels.`);
+    throw err;
+  }
+}
+
+/** The parameter of the first name with more bracket groups than QS_OPTIONS.depth (`a` of `a[1]...[9]`; the first group of `[a][1]...`). */
+function tooDeepName(text: string): string {
+  for (const part of text.split('&')) {
+    const eq = part.indexOf('=');
+    const key = decodeStrict(eq === -1 ? part : part.slice(0, eq)) ?? '';
+    const groups = key.match(/\[[^[\]]*\]/g) ?? [];
+    if (groups.length <= QS_OPTIONS.depth) continue;
+    const root = key.slice(0, key.indexOf('['));
+    return root || groups[0]!.slice(1, -1);
+  }
+  return decodingName;
 }
 
 export function countParams(text: string): number {

@@ -120,6 +120,24 @@ describePhp('the real PHP SDK against the standalone gateway', () => {
     expect(translations).toMatchObject({ ok: true, status: 200 });
   });
 
+  it('Phrase::upload with the collection as a PHP array (form fields) is refused naming native_strings, and nothing is stored altered', async () => {
+    // http_build_query sends every value as text and drops nulls and empty lists: not the collection any more.
+    const collection = JSON.parse(readFileSync(join(projectRoot(), 'libs/intl/src/fixtures/shop.fbt-1.0.collection.json'), 'utf8')) as { phrases: unknown[] };
+    const inProject = (c: string, ...args: unknown[]): PhpCall => ({ call: c, args, key: keys.project });
+    const [asFields, asPhrasesArray, after] = await run(
+      inProject('Phrase::upload', { native_strings: collection }),
+      inProject('Phrase::upload', { native_strings: collection.phrases.slice(0, 2) }),
+      inProject('Phrase::query', { query: 'cart' }),
+    );
+    for (const r of [asFields, asPhrasesArray]) {
+      expect([r.exception, r.code, r.param, r.status]).toEqual(['Swiftyper\\Exception\\InvalidParameterException', 'invalid_parameter', 'native_strings', 400]);
+    }
+    // Only the 0.20 collection the test above uploaded as JSON text holds cart phrases: none of them re-keyed.
+    const cart = after.value as Array<{ source: { jsfbt: string } }>;
+    expect(cart.length).toBeGreaterThan(0);
+    for (const p of cart) expect(p.source.jsfbt).not.toMatch(/\[(\*|_1|0)\]/);
+  });
+
   it('utilities: IP details and e-mail check answer; translator and VIES with their provider down are UnknownApiErrorException (5xx)', async () => {
     const [ip, email, translator, vies] = await run(
       call('IpUtil::info', '8.8.8.8'),
