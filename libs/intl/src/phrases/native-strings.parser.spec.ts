@@ -44,6 +44,9 @@ describe('parseNativeStrings', () => {
     const neu = parseNativeStrings(raw('shop.fbt-1.0.collection.json'));
     const key = (t: { hash: string; text: string; description: string; type: string }) => [t.hash, t.text, t.description, t.type].join('|');
     expect(neu.texts.map(key)).toEqual(old.texts.map(key));
+    // A text phrase's source.jsfbt is its text in both (what the Phrase answers); a table's is its {t, m} JSON.
+    expect(neu.texts[0]).toMatchObject({ type: 'text', jsfbt: 'Your cart' });
+    expect(JSON.parse(neu.texts.find((t) => t.description === 'cart summary')!.jsfbt).m).toEqual([{ token: 'number', type: 2, singular: true }]);
   });
 
   it('takes the bare phrases array as the spec documents it', () => {

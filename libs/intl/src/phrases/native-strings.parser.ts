@@ -106,6 +106,8 @@ function fromHashToLeaf(p: Record<string, unknown>, i: number, at: string, proje
   if (!isObject(jsfbt) || !isObject(jsfbt['t'])) throw bad(`${at}.jsfbt`, 'must be a jsfbt object ({t, m}) beside hashToLeaf.');
   const t = jsfbt['t'] as Record<string, unknown>;
   const type = typeof t['text'] === 'string' && typeof t['desc'] === 'string' ? 'text' : 'table';
+  // A text phrase's jsfbt is its text, as fbt 0.x writes it (the Phrase's `source.jsfbt`); a table's the JSON of {t, m}.
+  const stored = type === 'text' ? (t['text'] as string) : JSON.stringify(jsfbt);
   const entries = Object.entries(p['hashToLeaf'] as Record<string, unknown>);
   if (entries.length === 0) throw bad(`${at}.hashToLeaf`, 'must hold at least one {hash: {text, desc}} entry.');
   return entries.map(([hash, leaf]) => {
@@ -114,7 +116,7 @@ function fromHashToLeaf(p: Record<string, unknown>, i: number, at: string, proje
       throw bad(`${at}.hashToLeaf`, `the leaf of "${hash}" must be {text, desc} strings.`);
     }
     if ((leaf['text'] as string).length > MAX_TEXT) throw bad(`${at}.hashToLeaf`, `the text of "${hash}" is too long.`);
-    return { element: i, hash, text: leaf['text'] as string, description: leaf['desc'] as string, author, project, type, jsfbt: JSON.stringify(jsfbt) };
+    return { element: i, hash, text: leaf['text'] as string, description: leaf['desc'] as string, author, project, type, jsfbt: stored };
   });
 }
 
