@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@lookup/contracts';
+import { DomainError, ErrorTypes } from '@lookup/contracts';
 import { TRANSPORT_CLIENT, TransportClient } from '@lookup/shared/transport';
 import { AuthenticatedKey } from '../keys/api-key.service';
 import { QuotaKind } from '../keys/usage.entity';
@@ -16,6 +16,13 @@ import { QuotaService, QuotaTicket } from '../quota/quota.service';
  * a use whose request then fails on our side is given back. Keys recently seen over their limit,
  * and utility calls, are metered first, so a refused request costs no work.
  */
+/**
+ * A service's refusal of the request's parameters (a VAT number that is not of its country's
+ * format): the gateway's own DTO check refuses most before any use is metered, and these cost no
+ * use either. An unknown id (404) is an answer, and counted.
+ */
+const REFUSED_PARAMETERS: ReadonlySet<string> = new Set([ErrorTypes.invalidParameter, ErrorTypes.missingParameter, ErrorTypes.unexpectedParameter]);
+
 /** Every route returns the service's answer as it is: it may stay JSON text (RawJson) up to the HTTP body. */
 const PASS_THROUGH = { passThrough: true } as const;
 
@@ -48,7 +55,7 @@ export class Forwarder {
     try {
       return await answer;
     } catch (err) {
-      if (!(err instanceof DomainError) || err.status >= 500) await this.quota.refund(ticket).catch(() => undefined);
+      if (!(err instanceof DomainError) || err.status >= 500 || REFUSED_PARAMETERS.has(err.type)) await this.quota.refund(ticket).catch(() => undefined);
       throw err;
     } finally {
       // After any refund, so a concurrent refusal never sees the use as both spent and finished.

@@ -107,15 +107,21 @@ describe('Forwarder quota metering', () => {
     expect(await used(key)).toBe(1);
   });
 
-  it('gives the use back when the service fails (5xx), not when the caller was wrong (4xx)', async () => {
+  it('gives the use back when the service fails (5xx) or refuses the parameters, not for an unknown id (404, an answer)', async () => {
     const key = await keyWith(10);
     const service = new ScriptedService(1);
     const fwd = new Forwarder(service, newQuota());
     service.fail = new DomainError('timeout', 'no answer', null, 504);
     await expect(fwd.forward('places.query', {}, key, 'search')).rejects.toMatchObject({ status: 504 });
     expect(await used(key)).toBe(0);
-    service.fail = DomainError.invalidParameter('query', 'bad');
-    await expect(fwd.forward('places.query', {}, key, 'search')).rejects.toMatchObject({ status: 400 });
+    // A check only the service can make (a VAT number's format), as the gateway's DTO check would have refused it: no use.
+    for (const fail of [DomainError.invalidParameter('vatNumber', 'bad'), DomainError.missingParameter('query'), DomainError.unexpectedParameter('color')]) {
+      service.fail = fail;
+      await expect(fwd.forward('utils.vies', {}, key, 'search')).rejects.toMatchObject({ status: 400, type: fail.type });
+    }
+    expect(await used(key)).toBe(0);
+    service.fail = new DomainError('invalid_request', 'Unknown place.', 'place_id', 404);
+    await expect(fwd.forward('places.detail', {}, key, 'search')).rejects.toMatchObject({ status: 404 });
     expect(await used(key)).toBe(1);
   });
 
