@@ -79,6 +79,12 @@ describe('import CLI arguments', () => {
     expect(isDatasetCommand(['catalogue', 'CZ', 'psc-list.csv'])).toBe(true);
     expect(isDatasetCommand(['addresses', 'CZ', 'a.zip'])).toBe(true);
   });
+
+  it('a catalogue given as a bare file where only the catalogue form reads one says which option names it', () => {
+    expect(bad(['catalogue', 'AT', 'AT.txt'])).toBe('catalogue of AT: name the file by its option, GeoNames postal codes: npm run import -- catalogue AT --geonames AT.txt');
+    expect(bad(['catalogue', 'sk', 'davky.zip'])).toBe('catalogue of SK: name the file by its option, the register batches and GeoNames: npm run import -- catalogue SK --register davky.zip --geonames SK.txt');
+    expect(parseDatasetArgs(['catalogue', 'CZ', 'psc-list.csv'])).toMatchObject({ format: 'cz-catalogue-csv' });
+  });
 });
 
 describe('import progress', () => {

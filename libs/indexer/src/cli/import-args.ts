@@ -114,9 +114,16 @@ function waitSeconds(wait: boolean, timeout: string | undefined): number | undef
   return Number(timeout);
 }
 
+/** The catalogue command's own form per country (README, "Importing official data"), for a catalogue given as a bare file. */
+const CATALOGUE_FORM: Partial<Record<CountryCode, string>> = {
+  SK: 'the register batches and GeoNames: npm run import -- catalogue SK --register davky.zip --geonames SK.txt',
+  PL: 'GeoNames postal codes: npm run import -- catalogue <CC> --geonames <CC>.txt',
+};
+
 function defaultFormat(kind: DatasetKind, country: CountryCode): string {
   const fits = formatsFor(kind, country);
   if (fits.length === 1) return fits[0]!;
+  if (!fits.length && kind === 'catalogue') throw new ImportUsageError(`catalogue of ${country}: name the file by its option, ${CATALOGUE_FORM[country] ?? CATALOGUE_FORM['PL']}`.replace(/<CC>/g, country));
   if (!fits.length) throw new ImportUsageError(`country: no known format imports ${kind} of ${country}`);
   throw new ImportUsageError(`--format: ${kind} of ${country} comes in several formats; say which: ${fits.join(', ')}`);
 }
