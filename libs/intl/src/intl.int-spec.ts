@@ -115,6 +115,10 @@ function intlStoreContract(setup: () => Promise<{ ds: DataSource; stop(): Promis
     expect(await failure(translations.submit({ ...base, contributor: author, hash: 'nope' }))).toEqual({ type: 'invalid_request', param: 'hash', status: 404 });
     expect(await failure(translations.submit({ ...base, contributor: author, tokens: ['number'], types: [2] }))).toMatchObject({ param: 'variations' });
     expect(await failure(translations.submit({ ...base, contributor: author, phash: 'other' }))).toMatchObject({ param: 'phash' });
+    // A token the phrase does not vary by: fbt would drop the translation and keep the source text.
+    expect(await failure(translations.submit({ ...base, contributor: author, tokens: ['foo'], types: [2], variations: [24] }))).toEqual({ type: 'invalid_parameter', param: 'tokens', status: 400 });
+    const plural = { ...base, translation: 'V košíku máte {number} položek', hash: await hashOf('You have {number} items in the cart'), contributor: author };
+    expect(await failure(translations.submit({ ...plural, tokens: ['count'], types: [2], variations: [24] }))).toEqual({ type: 'invalid_parameter', param: 'tokens', status: 400 });
     // A member of another project is not a member of this one.
     await projects.addMember('other', 'outsider@else.example', 'administrator');
     expect(await failure(translations.submit({ ...base, contributor: 'outsider@else.example' }))).toMatchObject({ param: 'contributor' });

@@ -84,3 +84,21 @@ export function defaultVariations(locale: string): [number: number, gender: numb
   const gender = GENDER_MERGED_LOCALES.has(locale) || GENDER_MERGED_LANGS.has(lang) ? 1 : 3;
   return [number, gender];
 }
+
+/**
+ * The tokens a phrase varies by: the `token` of each entry of its table's jsfbt metadata `m`
+ * (fbt 0.x and babel-plugin-fbt 1.x alike; an enum's entry is null); none for a text phrase.
+ * A translation can only vary by these: fbt's translate step drops a translation that names
+ * another token, and the source text stays.
+ */
+export function phraseTokens(phrase: { type: 'text' | 'table'; jsfbt: string }): string[] {
+  if (phrase.type !== 'table') return [];
+  let m: unknown;
+  try {
+    m = (JSON.parse(phrase.jsfbt) as { m?: unknown }).m;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(m)) return [];
+  return m.flatMap((e) => (e !== null && typeof e === 'object' && typeof (e as { token?: unknown }).token === 'string' ? [(e as { token: string }).token] : []));
+}

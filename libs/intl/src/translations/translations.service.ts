@@ -17,7 +17,7 @@ import { ProjectsService } from '../projects/projects.service';
 import { nowText, PhraseEntity, TranslationEntity, VoteEntity } from '../store/intl.entities';
 import { inTransaction, isPostgres } from '../store/intl.store';
 import { buildTranslationGroup } from './fbt-export';
-import { storedTypeOfSubmit } from './fbt-variations';
+import { phraseTokens, storedTypeOfSubmit } from './fbt-variations';
 import { toTranslation, translationHash } from './translation.mapper';
 
 export class TranslationsService {
@@ -42,6 +42,12 @@ export class TranslationsService {
     const member = await this.projects.member(project.id, dto.contributor);
     const phrase = await this.ds.getRepository(PhraseEntity).findOne({ where: { projectId: project.id, hash: dto.hash } });
     if (!phrase) throw DomainError.notFound('hash', `Phrase ${dto.hash}`);
+    const own = phraseTokens(phrase);
+    const foreign = tokens.filter((t) => !own.includes(t));
+    if (foreign.length) {
+      const has = own.length ? `its tokens are ${own.join(', ')}` : 'it has no tokens';
+      throw DomainError.invalidParameter('tokens', `the phrase does not vary by ${foreign.join(', ')} (${has}): fbt would drop such a translation.`);
+    }
     const hash = translationHash(dto.locale, dto.translation, tokens, variations);
     const saved = await inTransaction(this.ds, async (em) => {
       const repo = em.getRepository(TranslationEntity);
