@@ -38,6 +38,12 @@ export function languagesSearchContract(service: () => PlacesSearchService, stor
       expect(await first('1010 Hauptstraß')).toBe('Hauptstraße 12, 1010 Wien');
     });
 
+    it('finds St. as Sankt, and St written without its dot as written', async () => {
+      for (const query of ['Sankt Ulrichs-Platz 2', 'St. Ulrichs-Platz 2', 'St Ulrichs Platz 2', 'sankt ulrichs platz 2 wien']) {
+        expect(await first(query)).toBe('St. Ulrichs-Platz 2, 1070 Wien');
+      }
+    });
+
     it('treats str., strasse and straße as one word, also as the end of a compound', async () => {
       for (const query of ['Hauptstr. 12/3/5', 'Hauptstr 12/3/5', 'Hauptstraße 12/3/5', 'hauptstrasse 12/3/5 wien']) {
         expect(await first(query)).toBe('Hauptstraße 12/3/5, 1010 Wien');

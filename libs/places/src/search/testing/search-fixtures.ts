@@ -220,6 +220,7 @@ function foreignFixtureDocs(): PlaceDoc[] {
     wholeNumberAddress('wien', 'Bäckerstraße', '1-3', { dLat: -0.001 }),
     wholeNumberAddress('wien', 'Schulgasse', '4', { postal: '1180', dLat: 0.02 }),
     wholeNumberAddress('wien', 'Schönbrunner Straße', '4', { postal: '1050', dLat: -0.01 }),
+    wholeNumberAddress('wien', 'St. Ulrichs-Platz', '2', { postal: '1070', dLng: -0.02 }),
     wholeNumberAddress('linz', 'Wiener Straße', '5'),
     wholeNumberAddress('linz', 'Bahnhofstraße', '1', { dLat: 0.003 }),
     wholeNumberAddress('zurich', 'Bahnhofstrasse', '1'),
