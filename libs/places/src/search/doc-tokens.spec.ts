@@ -16,6 +16,16 @@ describe('docTokens', () => {
     expect(docTokens(addr('AT', 'Karlspl.', '1'))).toContain('karlsplatz');
   });
 
+  it('indexes a German name joined to the street word after it, in German text only', () => {
+    expect(docTokens(addr('LI', 'Feldkircher Strasse', '3', { municipality: 'Schaan' }))).toEqual(expect.arrayContaining(['feldkircher', 'strasse', 'feldkircherstrasse']));
+    expect(docTokens(addr('AT', 'Schönbrunner Str.', '4'))).toEqual(expect.arrayContaining(['schonbrunnerstrasse', 'schoenbrunnerstrasse']));
+    // Not a street word after it, nor two street words, nor after a short word, nor in Czech text.
+    expect(docTokens(addr('AT', 'Am Platz', '1'))).not.toContain('amplatz');
+    expect(docTokens(addr('AT', 'Wiener Neustadt', '1'))).not.toContain('wienerneustadt');
+    expect(docTokens(addr('CH', 'Weg Gasse', '1'))).not.toContain('weggasse');
+    expect(docTokens(addr('CZ', 'Nova Ulice', '1'))).not.toContain('novaulice');
+  });
+
   it('indexes umlauts folded and transliterated, and German ue also contracted', () => {
     expect(docTokens(addr('CH', 'Müllerstrasse', '1', { municipality: 'Zürich' }))).toEqual(
       expect.arrayContaining(['mullerstrasse', 'muellerstrasse', 'zurich', 'zuerich']),

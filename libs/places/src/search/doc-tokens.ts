@@ -45,9 +45,28 @@ export function canonicalWords(text: string, german = false): WordForms[] {
     // A literal, not `{ ...w, ... }`: V8 spent microseconds per spread-then-add object (see place.mapper.ts).
     return { lower: w.lower, folded: unique[0], start: w.start, end: w.end, raw: w.folded, umlauts, forms: unique };
   });
+  if (german) joinStreetWords(words);
   if (wordsCache.size >= WORDS_CACHE_MAX) wordsCache.clear();
   wordsCache.set(key, words);
   return words;
+}
+
+/** German street words that a name may be written joined to (`Wiener Straße`, also written `Wienerstrasse`). */
+const GERMAN_STREET_WORDS: ReadonlySet<string> = new Set(['strasse', 'gasse', 'weg', 'platz', 'allee', 'ring', 'steig', 'zeile', 'kai', 'damm', 'ufer']);
+
+/**
+ * German text: the word before a street word also stands for the two written as one
+ * (`Feldkircher Strasse` is also typed `Feldkircherstrasse`, `Feldkircherstr.`): each of its
+ * forms joined to the street word's whole form is one more form of it, indexed and ranked as it.
+ */
+function joinStreetWords(words: WordForms[]): void {
+  for (let i = 0; i + 1 < words.length; i++) {
+    const next = words[i + 1]!.forms[0]!;
+    // Not after a short word (`Am Platz`, `Im Ring`: no one writes `Amplatz`), nor after a street word.
+    if (!GERMAN_STREET_WORDS.has(next) || words[i]!.folded.length < 4 || GERMAN_STREET_WORDS.has(words[i]!.folded)) continue;
+    const forms = words[i]!.forms;
+    for (const f of [...forms]) if (!/\d/.test(f)) forms.push(`${f}${next}`);
+  }
 }
 
 /** The texts of a document that a search matches, per object kind. */

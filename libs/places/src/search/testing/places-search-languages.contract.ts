@@ -38,6 +38,14 @@ export function languagesSearchContract(service: () => PlacesSearchService, stor
       expect(await first('1010 Hauptstraß')).toBe('Hauptstraße 12, 1010 Wien');
     });
 
+    it('finds a German street name and its street word written as one (Wienerstrasse for Wiener Straße)', async () => {
+      for (const query of ['Wienerstrasse 5', 'Wienerstraße 5 Linz', 'Wienerstr. 5', 'Schönbrunnerstrasse 4', 'Schoenbrunnerstrasse 4']) {
+        expect(await first(query)).toBe(query.startsWith('Wiener') ? 'Wiener Straße 5, 4020 Linz' : 'Schönbrunner Straße 4, 1050 Wien');
+      }
+      // Typed on letter by letter: the joined form is a prefix like any other.
+      expect(texts(await q('Wienerstr'))).toContain('Wiener Straße 5, 4020 Linz');
+    });
+
     it('finds St. as Sankt, and St written without its dot as written', async () => {
       for (const query of ['Sankt Ulrichs-Platz 2', 'St. Ulrichs-Platz 2', 'St Ulrichs Platz 2', 'sankt ulrichs platz 2 wien']) {
         expect(await first(query)).toBe('St. Ulrichs-Platz 2, 1070 Wien');
