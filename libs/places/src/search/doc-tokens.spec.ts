@@ -26,6 +26,12 @@ describe('docTokens', () => {
     expect(docTokens(addr('CZ', 'Nova Ulice', '1'))).not.toContain('novaulice');
   });
 
+  it('indexes German St. also as Sankt and Sankt also as St, in German text only', () => {
+    expect(docTokens(addr('AT', 'St. Ulrichs-Platz', '2', { municipality: 'Wien' }))).toEqual(expect.arrayContaining(['st', 'sankt', 'ulrichs', 'platz']));
+    expect(docTokens(addr('CH', 'Sankt Jakob-Strasse', '1', { municipality: 'St. Gallen' }))).toEqual(expect.arrayContaining(['sankt', 'st', 'gallen']));
+    expect(docTokens(addr('CZ', 'St. Nádražní', '1'))).not.toContain('sankt');
+  });
+
   it('indexes umlauts folded and transliterated, and German ue also contracted', () => {
     expect(docTokens(addr('CH', 'Müllerstrasse', '1', { municipality: 'Zürich' }))).toEqual(
       expect.arrayContaining(['mullerstrasse', 'muellerstrasse', 'zurich', 'zuerich']),

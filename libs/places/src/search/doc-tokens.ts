@@ -45,11 +45,25 @@ export function canonicalWords(text: string, german = false): WordForms[] {
     // A literal, not `{ ...w, ... }`: V8 spent microseconds per spread-then-add object (see place.mapper.ts).
     return { lower: w.lower, folded: unique[0], start: w.start, end: w.end, raw: w.folded, umlauts, forms: unique };
   });
-  if (german) joinStreetWords(words);
+  if (german) {
+    joinStreetWords(words);
+    for (const w of words) {
+      const other = SANKT[w.folded];
+      if (other) w.forms.push(other);
+    }
+  }
   if (wordsCache.size >= WORDS_CACHE_MAX) wordsCache.clear();
   wordsCache.set(key, words);
   return words;
 }
+
+/**
+ * German `St.` is Sankt (`St. Pölten`, `St. Gallen`; GeoNames names the first's county `Sankt
+ * Pölten Stadt`): a document's word has the other as a form too, so a query meets it either way.
+ * Only here, not in the query's tokens: a query's `St.` stays `st`, which every index built before
+ * this form existed still holds.
+ */
+const SANKT: Readonly<Record<string, string>> = { st: 'sankt', sankt: 'st' };
 
 /** German street words that a name may be written joined to (`Wiener Straße`, also written `Wienerstrasse`). */
 const GERMAN_STREET_WORDS: ReadonlySet<string> = new Set(['strasse', 'gasse', 'weg', 'platz', 'allee', 'ring', 'steig', 'zeile', 'kai', 'damm', 'ufer']);

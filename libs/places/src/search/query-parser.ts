@@ -46,7 +46,7 @@ export interface Abbreviation {
   dotOnly?: boolean;
 }
 
-/** Czech, Slovak and Polish street abbreviations, German `St.`; German compounds (`Hauptstr.`) are in `wholeWords`. */
+/** Czech, Slovak and Polish street abbreviations; German compounds (`Hauptstr.`) are in `wholeWords`, German `St.` in doc-tokens.ts. */
 export const ABBREVIATIONS: Record<string, Abbreviation> = {
   nam: { words: ['namesti'] },
   namest: { words: ['namesti'] },
@@ -61,8 +61,6 @@ export const ABBREVIATIONS: Record<string, Abbreviation> = {
   pl: { words: ['plac'], query: { prefix: 'pla' }, dotOnly: true },
   os: { words: ['osiedle'], dotOnly: true },
   sw: { words: [], query: { prefix: 'sw' } },
-  // German `St.` is Sankt (`St. Pölten`, `St. Gallen`: GeoNames names the first's county `Sankt Pölten Stadt`).
-  st: { words: ['sankt'], dotOnly: true },
 };
 
 export const MAX_TOKENS = 12;
