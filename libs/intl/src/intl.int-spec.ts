@@ -206,6 +206,11 @@ function intlStoreContract(setup: () => Promise<{ ds: DataSource; stop(): Promis
     expect(await imports.upload({ project, translations: JSON.stringify(real), contributor: author })).toEqual({ inserted: 2, unknown_hashes: [] });
     const pl = await translations.query({ project, query: 'w', locale: 'pl_PL' }); // both texts have a "w"
     expect(pl.map((t) => `${t.approval_status} ${t.tokens} ${t.types} ${t.variations}`).sort()).toEqual(['pending buyer 1 2', 'pending number 2 20']);
+
+    // A token its phrase does not vary by refuses the file, as submit refuses it, and nothing of it is stored.
+    const foreign = { 'fb-locale': 'hu_HU', translations: { ...real.translations, [pluralHash]: { tokens: ['count'], types: [28], translations: [{ translation: 'Sie haben {number} Artikel', variations: { '0': 24 } }] } } };
+    expect(await failure(imports.upload({ project, translations: JSON.stringify(foreign), contributor: author }))).toEqual({ type: 'invalid_parameter', param: 'translations', status: 400 });
+    expect(await translations.query({ project, query: 'w', locale: 'hu_HU' })).toEqual([]);
   });
 
   it('names a project that does not exist', async () => {

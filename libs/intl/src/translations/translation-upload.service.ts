@@ -1,10 +1,11 @@
 import { DataSource, In } from 'typeorm';
-import { ApprovalStatuses, TranslationUploadMessage } from '@lookup/contracts';
+import { ApprovalStatuses, DomainError, TranslationUploadMessage } from '@lookup/contracts';
 import { foldText } from '../fbt/fold';
 import { ProjectsService } from '../projects/projects.service';
 import { nowText, PhraseEntity, TranslationEntity } from '../store/intl.entities';
 import { inTransaction, isPostgres } from '../store/intl.store';
 import { parseTranslationFile } from './fbt-import';
+import { phraseTokens } from './fbt-variations';
 import { translationHash } from './translation.mapper';
 
 export interface TranslationUploadOutcome {
@@ -34,6 +35,12 @@ export class TranslationUploadService {
     for (let i = 0; i < hashes.length; i += CHUNK) {
       const rows = await this.ds.getRepository(PhraseEntity).find({ where: { projectId: project.id, hash: In(hashes.slice(i, i + CHUNK)) } });
       for (const r of rows) phrases.set(r.hash, r);
+    }
+    // As submit: a translation varies only by tokens its phrase varies by (fbt would drop it); the whole file is refused.
+    for (const i of items) {
+      const phrase = phrases.get(i.phraseHash);
+      const foreign = phrase ? i.tokens.filter((t) => !phraseTokens(phrase).includes(t)) : [];
+      if (foreign.length) throw DomainError.invalidParameter('translations', `the translation of ${i.phraseHash} varies by ${foreign.join(', ')}, which its phrase does not vary by.`);
     }
     const createdAt = nowText();
     const rows = items
