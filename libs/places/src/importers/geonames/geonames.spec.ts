@@ -396,6 +396,24 @@ describe('geonamesPlaceDocs', () => {
     dir.remove();
   });
 
+  it('CZ: a code whose rows name the district town itself goes to that town, not to a village with more rows', async () => {
+    // 787 01 (the PSC list and GeoNames): Šumperk, Rapotín, Rejchartice, and Bratrušov with its part Osikov. Bratrušov has
+    // two rows, Šumperk one, but 787 01 is Šumperk's post office: the widget filled the picked town with Bratrušov.
+    const dir = tempDir('cz-seat');
+    const psc = join(dir.path, 'psc.csv');
+    const geo = join(dir.path, 'CZ.txt');
+    const head = 'kodcobce,nazcobce,psc,kodobce,nazobce,kodokresu,nazokresu,kodkraj,nazevkraj,kodmomc,nazmomc,kodpobvod,nazpobvod';
+    const parts: [string, string, string][] = [['Šumperk', '523704', 'Šumperk'], ['Rapotín', '540862', 'Rapotín'], ['Rejchartice', '553395', 'Rejchartice'], ['Bratrušov', '569437', 'Bratrušov'], ['Osikov', '569437', 'Bratrušov']];
+    writeFileSync(psc, [head, ...parts.map(([part, code, town], i) => `${9000 + i},${part},78701,${code},${town},3809,Šumperk,124,Olomoucký,,,,`)].join('\n') + '\n');
+    const at: Record<string, [number, number]> = { Osikov: [50.009, 16.954], Šumperk: [49.965, 16.971], Bratrušov: [50.002, 16.96], Rejchartice: [49.991, 17.06] };
+    const line = (place: string, [lat, lng]: [number, number]) => `CZ\t787 01\t${place}\tOlomoucký kraj\t84\tŠumperk\t3809\t\t\t${lat}\t${lng}\t4`;
+    writeFileSync(geo, Object.entries(at).map(([place, p]) => line(place, p)).join('\n') + '\n');
+    const cz = await loadCatalogue({ country: 'CZ', sources: { pscList: psc, geonames: geo } });
+    const { docs } = await collect({ country: 'CZ', file: geo, catalogue: cz.catalogue });
+    expect(docs.find((d) => d.place_id === 'cz_p78701')).toMatchObject({ municipality_id: 'cz_m523704', municipality: 'Šumperk', county: 'Šumperk' });
+    dir.remove();
+  });
+
   it('CZ and SK: postal codes placed in the register catalogue, no municipality documents', async () => {
     const cz = await loadCatalogue({ country: 'CZ', sources: { pscList: join(FIXTURES, 'cz/psc-list.csv'), geonames: fixture('CZ') } });
     const { docs, report } = await collect({ country: 'CZ', file: fixture('CZ'), catalogue: cz.catalogue });
