@@ -29,6 +29,9 @@ describe('import CLI arguments', () => {
     expect(bad(['addresses', 'SK', 'x', '--format', 'sk-register-xml'])).toBe('--format: sk-register-xml holds address-changes, not addresses');
     expect(bad(['addresses', 'CZ', 'x', '--format', 'shapefile'])).toMatch(/^--format: unknown format shapefile/);
     expect(bad(['business', 'CZ', 'x'])).toMatch(/^--format: business of CZ comes in several formats; say which: cz-res-csv, cz-ares-json/);
+    // The README's own command: the file's name tells which.
+    expect(parseDatasetArgs(['business', 'CZ', 'res_data.csv'])).toMatchObject({ format: 'cz-res-csv' });
+    expect(parseDatasetArgs(['business', 'CZ', 'https://example.org/ares/00177041.json'])).toMatchObject({ format: 'cz-ares-json' });
     expect(bad(['addresses', 'CZ', 'ftp://example.org/a.zip'])).toMatch(/^location: only http\(s\) URLs/);
     expect(bad(['addresses', 'CZ', 'x', '--checksum', 'md5:1'])).toMatch(/^--checksum: must be sha256/);
     expect(bad(['addresses', 'CZ', 'x', '--format'])).toBe('--format needs a value');

@@ -72,7 +72,7 @@ export function parseDatasetArgs(argv: string[]): DatasetImportArgs {
   if (extra.length) throw new ImportUsageError(`unexpected argument ${extra[0]}\n${DATASET_USAGE}`);
   const country = countryArg.toUpperCase();
   if (!(COUNTRY_CODES as readonly string[]).includes(country)) throw new ImportUsageError(`country: unknown country ${countryArg}; one of ${COUNTRY_CODES.join(', ')}`);
-  const format = values.get('--format') ?? defaultFormat(kind as DatasetKind, country as CountryCode);
+  const format = values.get('--format') ?? defaultFormat(kind as DatasetKind, country as CountryCode, given);
   checkFormat(format, kind as DatasetKind, country as CountryCode);
   const checksum = values.get('--checksum')?.toLowerCase();
   if (checksum !== undefined && !/^sha256:[0-9a-f]{64}$/.test(checksum)) throw new ImportUsageError(`--checksum: must be sha256:<64 hex digits>, got ${checksum}`);
@@ -120,9 +120,20 @@ const CATALOGUE_FORM: Partial<Record<CountryCode, string>> = {
   PL: 'GeoNames postal codes: npm run import -- catalogue <CC> --geonames <CC>.txt',
 };
 
-function defaultFormat(kind: DatasetKind, country: CountryCode): string {
+/**
+ * What a file of the formats that share a kind and country is named (`res_data.csv` is RES, an
+ * ARES answer `.json`), so the README's `business CZ res_data.csv` needs no `--format`.
+ */
+const FORMAT_FILE_NAMES: Readonly<Record<string, RegExp>> = {
+  'cz-res-csv': /\.csv(\.gz)?$/i,
+  'cz-ares-json': /\.json$/i,
+};
+
+function defaultFormat(kind: DatasetKind, country: CountryCode, location?: string): string {
   const fits = formatsFor(kind, country);
   if (fits.length === 1) return fits[0]!;
+  const named = location ? fits.filter((f) => FORMAT_FILE_NAMES[f]?.test(location)) : [];
+  if (named.length === 1) return named[0]!;
   if (!fits.length && kind === 'catalogue') throw new ImportUsageError(`catalogue of ${country}: name the file by its option, ${CATALOGUE_FORM[country] ?? CATALOGUE_FORM['PL']}`.replace(/<CC>/g, country));
   if (!fits.length) throw new ImportUsageError(`country: no known format imports ${kind} of ${country}`);
   throw new ImportUsageError(`--format: ${kind} of ${country} comes in several formats; say which: ${fits.join(', ')}`);
