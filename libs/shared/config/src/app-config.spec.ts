@@ -76,6 +76,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL="verbose": LOG_LEVEL must be one of the following values: fatal, error, warn, info, debug, trace, silent/);
     expect(() => loadConfig({ TRANSLATOR_PROVIDER: 'bing' })).toThrow(/TRANSLATOR_PROVIDER="bing": TRANSLATOR_PROVIDER must be one of the following values: google, deepl, libretranslate/);
   });
+  it('refuses a HOST that is neither an IP address nor a host name at start, naming it', () => {
+    for (const host of ['999.1.1.1', 'my host', 'a..b', '-lead.example']) {
+      expect(() => loadConfig({ HOST: host })).toThrow(new ConfigError(`Invalid configuration:\n  HOST="${host}": HOST must be an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0, ::, localhost)`));
+    }
+    for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'api.example.org', 'node-1']) expect(loadConfig({ HOST: host }).HOST).toBe(host);
+  });
+
+  it('refuses a DATA_DIR that is a file, naming it; a missing one is fine (created at start)', () => {
+    expect(() => loadConfig({ DATA_DIR: __filename })).toThrow(new ConfigError(`Invalid configuration:\n  DATA_DIR="${__filename}": DATA_DIR must be a directory (created when missing), not a file`));
+    expect(loadConfig({ DATA_DIR: '/tmp/lookup-config-spec-not-there/data' }).DATA_DIR).toBe('/tmp/lookup-config-spec-not-there/data');
+  });
+
   it('listens on loopback in standalone and on every interface in distributed unless HOST is set', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ PROFILE: 'distributed' }).HOST).toBe('0.0.0.0');

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { plainToInstance, Transform, Type } from 'class-transformer';
@@ -8,6 +9,24 @@ import { isLoopbackHost } from './loopback';
 // `no`/`off` are their false); anything else is refused, not read as false.
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
+const HOST_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/** Empty (per profile), an IP address, or a host name whose labels are DNS labels and not all digits (`999.1.1.1` is neither). */
+function isListenHost(v: string): boolean {
+  if (v === '' || isIP(v) !== 0) return true;
+  const labels = v.replace(/\.$/, '').split('.');
+  return v.length <= 253 && labels.every((l) => HOST_LABEL.test(l)) && !labels.every((l) => /^\d+$/.test(l));
+}
+
+/** Whether something other than a directory is at this path (a missing path is created at start). */
+function isNonDirectory(path: string): boolean {
+  try {
+    return !statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 const NUMBER_MESSAGE = ({ property }: { property: string }) => `${property} must be a number`;
 const BOOLEAN_MESSAGE = ({ property }: { property: string }) => `${property} must be true or false (also 1/0, yes/no, on/off)`;
 
@@ -62,7 +81,8 @@ export class AppConfig {
    * Listen address. Empty: per profile — standalone 127.0.0.1 (a laptop: reachable only from this
    * machine), distributed 0.0.0.0 (containers; compose and k8s also set it). The image sets 0.0.0.0.
    */
-  @IsString() HOST = '';
+  @ValidateBy({ name: 'isListenHost', validator: { validate: (v) => typeof v === 'string' && isListenHost(v), defaultMessage: () => 'HOST must be an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0, ::, localhost)' } })
+  HOST = '';
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) PORT = 3000;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -76,7 +96,8 @@ export class AppConfig {
 
   @IsString() DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/lookup';
   @IsOptional() @IsString() DATABASE_SCHEMA?: string;
-  @IsString() DATA_DIR = 'var';
+  @ValidateBy({ name: 'isDataDir', validator: { validate: (v) => typeof v === 'string' && v !== '' && !isNonDirectory(v), defaultMessage: () => 'DATA_DIR must be a directory (created when missing), not a file' } })
+  DATA_DIR = 'var';
   @IsOptional() @IsString() SQLITE_PATH?: string;
 
   /** One node, or the nodes of a cluster comma-separated (a request goes to the next node when one is down). */
