@@ -11,6 +11,7 @@ import { BusinessStore, createBusinessStore } from '@lookup/business';
 import { DatasetConsumer, DatasetJob } from '../datasets/dataset-consumer';
 import { eventMsgId } from '../datasets/dataset-event';
 import { ensureDatasetStream } from '../datasets/dataset-stream';
+import { answerProgress, ImportProgress, progressText } from '../datasets/import-progress';
 import { ChangeBatchRunner, forgetAppliedChanges, ruianChangeStatePath, skChangeStatePath } from '../changes';
 import { createDatasetScheduler } from '../scheduler';
 import { DatasetRunner } from '../pipeline/dataset-runner';
@@ -79,10 +80,18 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       return live && existsSync(live.source) ? live.source : undefined;
     },
   });
+  // What is being imported now: answered to `import ... --wait` and `import status` (answerProgress), logged every PROGRESS_LOG_MS.
+  let current: ImportProgress | null = null;
+  const started = new Map<ImportProgress, number>();
+  const progressNow = () => (current ? { ...current, seconds: (Date.now() - started.get(current)!) / 1000 } : null);
+  const progressAnswers = answerProgress(nc, prefix, progressNow);
   const handler = async (job: DatasetJob) => {
     const dataset = `${job.event.country.toLowerCase()}-${job.event.kind}`;
     const progress = new IndexerProgress(dataset);
     let written = 0;
+    current = { event: eventMsgId(job.event), dataset, fraction: null, docs: 0, seconds: 0 };
+    started.set(current, Date.now());
+    let logged = Date.now();
     try {
       const r = await (changes.handles(job.event) ? changes : runner).run(job.event, {
         heartbeat: job.heartbeat,
@@ -93,6 +102,15 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
           if (p.docs > written) progress.written(p.docs - written);
           if (p.totalBytes && p.bytes !== undefined) progress.read(p.bytes / p.totalBytes);
           written = Math.max(written, p.docs);
+          if (current) {
+            current.docs = written;
+            if (p.totalBytes && p.bytes !== undefined) current.fraction = Math.min(1, p.bytes / p.totalBytes);
+          }
+          if (Date.now() - logged >= PROGRESS_LOG_MS) {
+            logged = Date.now();
+            const now = progressNow();
+            if (now) log.log(`dataset ${dataset}: ${progressText(now)}`);
+          }
         },
       });
       progress.succeeded();
@@ -111,6 +129,9 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
     } catch (err) {
       progress.failed();
       throw err;
+    } finally {
+      if (current) started.delete(current);
+      current = null;
     }
   };
   const logLine = (level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>) => {
@@ -154,6 +175,7 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       // Let the current run finish; past the drain time it is left unacked and JetStream redelivers it.
       await Promise.race([loop, new Promise((r) => setTimeout(r, settings.drainMs).unref())]);
       await app.close();
+      progressAnswers.unsubscribe();
       await nc.drain().catch(() => undefined);
       await places.close().catch(() => undefined);
       await business.close().catch(() => undefined);
@@ -164,6 +186,8 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
 
 /** Messages of a run the indexer logs (the first ones; the CLI's standalone run prints as many). */
 const LOGGED_ERRORS = 20;
+/** How often a running import's progress is logged at info level. */
+const PROGRESS_LOG_MS = 30_000;
 
 /**
  * What `import --wait` prints after the live line (recorded with the status entry): the run's

@@ -10,6 +10,7 @@ import { hostname } from 'node:os';
 import { ensureDatasetStream, publishDatasetEvent } from '../datasets/dataset-stream';
 import { DatasetTestServer } from '../download/dataset-server.testing';
 import { datasetSubjects } from '../datasets/datasets.constants';
+import { answerProgress } from '../datasets/import-progress';
 import { runDatasetImport } from './dataset-import';
 import { ImportUsageError } from './import-args';
 import { ImportWaitError, waitForIndexer } from './import-wait';
@@ -249,6 +250,28 @@ describeWith(['nats'], 'import CLI, distributed: publishes a datasets.updated ev
     ]);
   });
 
+  it('--wait says how far the indexer is with its event, when it is that event it imports', async () => {
+    // Not published (nothing queued for the tests after): an event the wait never sees handled.
+    const event = parseDatasetEvent({ country: 'CZ', kind: 'addresses', format: 'ruian-csv', location: '/data/progress.zip', publishedAt: new Date().toISOString() });
+    const out: string[] = [];
+    let asked = 0;
+    const err = await waitForIndexer(event, { seq: 1_000_000, duplicate: false }, 1, {
+      jsm: await nc.jetstreamManager(),
+      prefix,
+      out: (l) => void out.push(l),
+      pollMs: 50,
+      sayEveryMs: 200,
+      readStatus: async () => ({}),
+      progress: async () => (++asked === 1 ? { event: 'CZ:addresses:/data/other.zip:x', dataset: 'cz-addresses', fraction: 0.2, docs: 10, seconds: 5 } : { event: eventMsgId(event), dataset: 'cz-addresses', fraction: 0.43, docs: 1_203_000, seconds: 120 }),
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImportWaitError);
+    const waiting = out.filter((l) => l.startsWith('still waiting'));
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    // Another event's progress is not this one's.
+    expect(waiting[0]).not.toMatch(/importing it/);
+    expect(waiting[1]).toMatch(/^still waiting after \d+ s: .*; importing it: 43 % read, 1 203 000 documents, about 3 min left$/);
+  });
+
   it('--wait with no indexer running gives up at --wait-timeout and says the event stays queued', async () => {
     const c = capture();
     const t0 = Date.now();
@@ -356,6 +379,15 @@ describeWith(['nats'], 'import CLI, distributed: publishes a datasets.updated ev
         'CZ addresses       IMPORTING (seq 1)  from /data/CZ-1.zip',
         'SK addresses       QUEUED (seq 2)  from /data/SK-2.zip',
       ]);
+      // The indexer answers how far it is (answerProgress, as indexer-app does): shown under its event.
+      const answering = answerProgress(nc, own, () => ({ event: eventMsgId(event('CZ', 1)), dataset: 'cz-addresses', fraction: 0.43, docs: 1_203_000, seconds: 120 }));
+      await nc.flush();
+      expect((await status()).map((l) => l.replace(at, '(seq $1)'))).toEqual([
+        'CZ addresses       IMPORTING (seq 1)  from /data/CZ-1.zip',
+        '                   43 % read, 1 203 000 documents, about 3 min left',
+        'SK addresses       QUEUED (seq 2)  from /data/SK-2.zip',
+      ]);
+      answering.unsubscribe();
       // Done with it; 21 more published behind the second: 20 are named, the rest counted.
       taken!.ack();
       await nc.flush();

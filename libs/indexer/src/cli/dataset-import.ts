@@ -9,6 +9,7 @@ import { BusinessStore, createBusinessStore } from '@lookup/business';
 import { DatasetUpdatedEvent, eventMsgId, parseDatasetEvent } from '../datasets/dataset-event';
 import { publishDatasetEvent } from '../datasets/dataset-stream';
 import { datasetSubjects } from '../datasets/datasets.constants';
+import { askProgress } from '../datasets/import-progress';
 import { ChangeBatchRunner, ChangeRunReport, forgetAppliedChanges, ruianChangeStatePath, skChangeStatePath } from '../changes';
 import { DatasetRunner, DatasetRunReport } from '../pipeline';
 import { checkLocalInput, DatasetImportArgs, ImportUsageError, parseDatasetArgs } from './import-args';
@@ -80,7 +81,8 @@ async function indexerLines(config: AppConfig, deps: DatasetImportDeps, live: Da
   try {
     nc = deps.nats ?? (await connect({ servers: natsServers(config.NATS_URL), name: 'import-cli', timeout: 5000 }));
     const jsm = await nc.jetstreamManager({ timeout: 5000 });
-    return [...(await failureLines(jsm, config.NATS_SUBJECT_PREFIX, live)), ...(await queueLines(jsm, config.NATS_SUBJECT_PREFIX)), ...(await runningLines(config))];
+    const progress = () => askProgress(nc!, config.NATS_SUBJECT_PREFIX);
+    return [...(await failureLines(jsm, config.NATS_SUBJECT_PREFIX, live)), ...(await queueLines(jsm, config.NATS_SUBJECT_PREFIX, undefined, progress)), ...(await runningLines(config))];
   } catch (err) {
     return [`(the indexer's failures and queue are not known: ${(err as Error).message})`];
   } finally {
@@ -126,7 +128,7 @@ async function publish(event: DatasetUpdatedEvent, config: AppConfig, deps: Data
     if (waitS !== undefined) {
       const status = createDatasetStatus(config);
       try {
-        await waitForIndexer(event, ack, waitS, { jsm, prefix, readStatus: () => status.read(), out: deps.out });
+        await waitForIndexer(event, ack, waitS, { jsm, prefix, readStatus: () => status.read(), out: deps.out, progress: () => askProgress(nc, prefix) });
       } finally {
         await status.close();
       }

@@ -5,6 +5,7 @@ import { DeadLetter } from '../datasets/dataset-consumer';
 import { datasetSubjects } from '../datasets/datasets.constants';
 import { streamDeadLetters } from '../datasets/dataset-stream';
 import { statusLines } from './dataset-status';
+import { ImportProgress, progressText } from '../datasets/import-progress';
 
 
 /** How often the stream, the consumer and the status are looked at. */
@@ -19,6 +20,10 @@ export interface WaitDeps {
   readStatus: () => Promise<DatasetStatus>;
   out: (line: string) => void;
   pollMs?: number;
+  /** How often a waiting line is printed (default 30 s). */
+  sayEveryMs?: number;
+  /** What an indexer is importing now (askProgress), shown in the waiting lines when it is this event. */
+  progress?: () => Promise<ImportProgress | null>;
 }
 
 /** The indexer gave up on the event (dead letter), or it was not done in time: the CLI exits 1 with this message. */
@@ -80,9 +85,11 @@ export async function waitForIndexer(event: DatasetUpdatedEvent, published: { se
     if (now >= deadline) {
       throw new ImportWaitError(`not live after ${timeoutS} s: ${waiting(consumer, unread >= 2)}; the event stays queued (see \`lookup import status\` and the indexer's log)`);
     }
-    if (now - said >= SAY_EVERY_MS) {
+    if (now - said >= (deps.sayEveryMs ?? SAY_EVERY_MS)) {
       said = now;
-      deps.out(`still waiting after ${Math.round((now - started) / 1000)} s: ${waiting(consumer, unread >= 2)}`);
+      const p = await deps.progress?.().catch(() => null);
+      const mine = p && p.event === id ? `; importing it: ${progressText(p)}` : '';
+      deps.out(`still waiting after ${Math.round((now - started) / 1000)} s: ${waiting(consumer, unread >= 2)}${mine}`);
     }
     await new Promise((r) => setTimeout(r, Math.min(deps.pollMs ?? POLL_MS, deadline - now)));
   }
@@ -134,7 +141,7 @@ const SHOWN_QUEUED = 20;
  * importing (delivered, not acked yet) and those queued behind it, oldest first, each with its
  * sequence, publish time and file; what no indexer has joined the stream to take says so.
  */
-export async function queueLines(jsm: JetStreamManager, prefix: string, recheckMs = 1500): Promise<string[]> {
+export async function queueLines(jsm: JetStreamManager, prefix: string, recheckMs = 1500, progress?: () => Promise<ImportProgress | null>): Promise<string[]> {
   const s = datasetSubjects(prefix);
   const consumer = await jsm.consumers.info(s.stream, s.durable).catch((err: Error) => {
     if (/consumer not found/i.test(err.message)) return null;
@@ -150,6 +157,10 @@ export async function queueLines(jsm: JetStreamManager, prefix: string, recheckM
     if (!importing && ++queued > SHOWN_QUEUED) continue;
     const what = `${String(event['country'] ?? '?')} ${String(event['kind'] ?? '?').padEnd(15)}`;
     lines.push(`${what} ${importing ? 'IMPORTING' : 'QUEUED'} (seq ${seq}, published ${time.toISOString()})  from ${String(event['location'] ?? '?')}`);
+    if (importing && progress) {
+      const p = await progress().catch(() => null);
+      if (p && p.event === eventMsgId(event as unknown as DatasetUpdatedEvent)) lines.push(`${' '.repeat(19)}${progressText(p)}`);
+    }
   }
   if (queued > SHOWN_QUEUED) lines.push(`... and ${queued - SHOWN_QUEUED} more queued`);
   if (!consumer && lines.length) lines.push('no indexer has joined the stream yet: start the indexer app to import these');

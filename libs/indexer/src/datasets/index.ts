@@ -2,3 +2,4 @@ export * from './dataset-event';
 export * from './datasets.constants';
 export * from './dataset-stream';
 export * from './dataset-consumer';
+export * from './import-progress';
