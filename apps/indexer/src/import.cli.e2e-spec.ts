@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { projectRoot } from '@lookup/shared/config';
+import { freePortRange } from '@lookup/shared/testing';
 
 const ROOT = projectRoot();
 
@@ -16,14 +16,8 @@ function importCli(args: string[], env: Record<string, string>) {
   return { status: r.status, stderr: r.stderr.trim() };
 }
 
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
+/** A loopback port nothing listens on (claimed against other test processes, outside the ephemeral range). */
+const closedPort = () => freePortRange(1);
 
 /** A server of the configuration that does not answer is named with its setting, as `keys` names DATABASE_URL (no server needed: none answers). */
 describe('import CLI: a server it cannot reach', () => {
