@@ -82,16 +82,16 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
   });
   // What is being imported now: answered to `import ... --wait` and `import status` (answerProgress), logged every PROGRESS_LOG_MS.
   let current: ImportProgress | null = null;
-  const started = new Map<ImportProgress, number>();
-  const progressNow = () => (current ? { ...current, seconds: (Date.now() - started.get(current)!) / 1000 } : null);
+  let startedAt = 0;
+  const progressNow = () => (current ? { ...current, seconds: (Date.now() - startedAt) / 1000 } : null);
   const progressAnswers = answerProgress(nc, prefix, progressNow);
   const handler = async (job: DatasetJob) => {
     const dataset = `${job.event.country.toLowerCase()}-${job.event.kind}`;
     const progress = new IndexerProgress(dataset);
     let written = 0;
     current = { event: eventMsgId(job.event), dataset, fraction: null, docs: 0, seconds: 0 };
-    started.set(current, Date.now());
-    let logged = Date.now();
+    startedAt = Date.now();
+    let logged = startedAt;
     try {
       const r = await (changes.handles(job.event) ? changes : runner).run(job.event, {
         heartbeat: job.heartbeat,
@@ -130,7 +130,6 @@ export async function startIndexer(config: AppConfig, settings: IndexerSettings)
       progress.failed();
       throw err;
     } finally {
-      if (current) started.delete(current);
       current = null;
     }
   };

@@ -7,7 +7,8 @@ import { OpenSearchBusinessStore } from '@lookup/business';
 import { projectRoot } from '@lookup/shared/config';
 import { createOpenSearchClient, OpenSearchClient } from '@lookup/shared/search';
 import { describeWith, ensureBuilt, freePortRange, serverUrl, tempDir, uniqueName } from '@lookup/shared/testing';
-import { DatasetUpdatedEvent } from '../datasets/dataset-event';
+import { DatasetUpdatedEvent, eventMsgId } from '../datasets/dataset-event';
+import { askProgress } from '../datasets/import-progress';
 import { deadLettersIn, ensureDatasetStream, publishDatasetEvent } from '../datasets/dataset-stream';
 import { datasetSubjects } from '../datasets/datasets.constants';
 import { DeadLetter } from '../datasets/dataset-consumer';
@@ -128,7 +129,8 @@ describeWith(['nats', 'opensearch'], 'indexer pipeline on JetStream + OpenSearch
       }
     })();
 
-    await publishDatasetEvent(nc, prefix, event(newZip));
+    const newEvent = event(newZip);
+    await publishDatasetEvent(nc, prefix, newEvent);
     let child = startIndexer();
     // Kill it once the new version is being written (a country index not behind the alias has documents).
     await until('the first indexer writing the new version', async () => {
@@ -141,6 +143,10 @@ describeWith(['nats', 'opensearch'], 'indexer pipeline on JetStream + OpenSearch
       }
       return false;
     }, 120000);
+    // It says what it imports and how far, as `import --wait` and `import status` ask it.
+    const progress = await askProgress(nc, prefix, 5000);
+    expect(progress).toMatchObject({ event: eventMsgId(newEvent), dataset: 'cz-addresses' });
+    expect(progress!.docs + (progress!.fraction ?? 0)).toBeGreaterThan(0);
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     const killedAt = Date.now();
