@@ -37,9 +37,10 @@ export class TranslationUploadService {
       for (const r of rows) phrases.set(r.hash, r);
     }
     // As submit: a translation varies only by tokens its phrase varies by (fbt would drop it); the whole file is refused.
+    const tokensOf = new Map([...phrases.values()].map((p) => [p.hash, phraseTokens(p)]));
     for (const i of items) {
-      const phrase = phrases.get(i.phraseHash);
-      const foreign = phrase ? i.tokens.filter((t) => !phraseTokens(phrase).includes(t)) : [];
+      const own = tokensOf.get(i.phraseHash);
+      const foreign = own ? i.tokens.filter((t) => !own.includes(t)) : [];
       if (foreign.length) throw DomainError.invalidParameter('translations', `the translation of ${i.phraseHash} varies by ${foreign.join(', ')}, which its phrase does not vary by.`);
     }
     const createdAt = nowText();
